@@ -1,0 +1,48 @@
+/// The solver's per-body record: what the sub-steps read and write, packed in 32 bytes.
+/// Positions enter as the change since the start of the step, so that the record stays small.
+struct BodyState: BitwiseCopyable {
+    var linearVelocity: Vec2
+    var angularVelocity: Float
+    var flags: UInt32
+    /// Translation of the centre of mass since the start of the step.
+    var deltaPosition: Vec2
+    /// Rotation since the start of the step.
+    var deltaRotation: Rotation
+
+    static let resting = BodyState(linearVelocity: .zero, angularVelocity: 0, flags: 0, deltaPosition: .zero, deltaRotation: .identity)
+}
+
+/// Per-body data read once or twice per step (integration, finalisation), kept apart from the
+/// solver's record.
+struct BodySim: BitwiseCopyable {
+    /// World position of the centre of mass.
+    var center: Vec2
+    var rotation: Rotation
+    /// The centre of mass in the body frame.
+    var localCenter: Vec2
+    var mass: Float
+    var invMass: Float
+    var inertia: Float
+    var invInertia: Float
+    var linearDamping: Float
+    var angularDamping: Float
+    var gravityScale: Float
+    var force: Vec2
+    var torque: Float
+    var sleepTime: Float
+    /// Half the smallest extent of the body's shapes: how far it may move before a sweep is needed.
+    var minExtent: Float
+    var type: BodyType
+    var fixedRotation: Bool
+    var allowSleep: Bool
+    /// Set by finalisation when the body's shapes left their enlarged boxes.
+    var enlarged: Bool
+    /// Set by finalisation when the body moved far enough this step to need a sweep.
+    var needsSweep: Bool
+
+    /// The transform of the body origin.
+    @inline(__always)
+    var originTransform: Transform {
+        Transform(position: center - rotation.apply(localCenter), rotation: rotation)
+    }
+}

@@ -1,0 +1,109 @@
+/// All bodies, in structure-of-arrays storage with three dense ranges:
+/// `[0, awakeCount)` awake, `[awakeCount, movableCount)` asleep, `[movableCount, count)` static.
+///
+/// Dense indices change when bodies move between ranges; handles (slots) do not.
+/// A sleeping or static body is never visited by a per-step pass.
+struct BodyStore: ~Copyable {
+    var slots = SlotAllocator()
+    // Indexed by slot.
+    var denseOfSlot = Column<Int32>()
+    var firstShape = Column<Int32>()
+    var island = Column<Int32>()
+    var userData = Column<UInt64>()
+    // Indexed by dense index.
+    var slotOfDense = Column<Int32>()
+    var state = Column<BodyState>()
+    var sim = Column<BodySim>()
+
+    private(set) var awakeCount = 0
+    private(set) var movableCount = 0
+    var count: Int { slotOfDense.count }
+    var sleepingCount: Int { movableCount - awakeCount }
+
+    @inline(__always)
+    func dense(_ slot: Int32) -> Int { Int(denseOfSlot[Int(slot)]) }
+
+    @inline(__always)
+    func isAwake(slot: Int32) -> Bool { dense(slot) < awakeCount }
+
+    @inline(__always)
+    func isStatic(slot: Int32) -> Bool { dense(slot) >= movableCount }
+
+    /// Appends a body in the range its type belongs to and returns its slot.
+    mutating func insert(sim: BodySim, state: BodyState, userData: UInt64) -> Int32 {
+        let (slot, _) = slots.allocate()
+        let s = Int(slot)
+        if s == denseOfSlot.count {
+            denseOfSlot.append(-1); firstShape.append(-1); island.append(-1); self.userData.append(0)
+        }
+        firstShape[s] = -1
+        island[s] = -1
+        self.userData[s] = userData
+        let d = count
+        slotOfDense.append(slot)
+        self.state.append(state)
+        self.sim.append(sim)
+        denseOfSlot[s] = Int32(d)
+        if sim.type != .static {
+            // Move into the awake range: past the statics, then past the sleepers.
+            swapDense(d, movableCount)
+            movableCount += 1
+            swapDense(movableCount - 1, awakeCount)
+            awakeCount += 1
+        }
+        return slot
+    }
+
+    /// Removes a body's dense entry and frees its slot.
+    mutating func remove(slot: Int32) {
+        var d = dense(slot)
+        if d < awakeCount {
+            swapDense(d, awakeCount - 1); d = awakeCount - 1; awakeCount -= 1
+        }
+        if d < movableCount {
+            swapDense(d, movableCount - 1); d = movableCount - 1; movableCount -= 1
+        }
+        swapDense(d, count - 1)
+        slotOfDense.removeLast(); state.removeLast(); sim.removeLast()
+        denseOfSlot[Int(slot)] = -1
+        slots.release(slot)
+    }
+
+    /// Moves an awake body into the sleeping range.
+    mutating func putToSleep(slot: Int32) {
+        let d = dense(slot)
+        precondition(d < awakeCount)
+        swapDense(d, awakeCount - 1)
+        awakeCount -= 1
+    }
+
+    /// Moves a sleeping body into the awake range.
+    mutating func wake(slot: Int32) {
+        let d = dense(slot)
+        precondition(d >= awakeCount && d < movableCount)
+        swapDense(d, awakeCount)
+        awakeCount += 1
+    }
+
+    /// Changes whether a body lives in the static range (for type changes).
+    mutating func moveToStatic(slot: Int32) {
+        var d = dense(slot)
+        if d < awakeCount { swapDense(d, awakeCount - 1); d = awakeCount - 1; awakeCount -= 1 }
+        if d < movableCount { swapDense(d, movableCount - 1); movableCount -= 1 }
+    }
+
+    mutating func moveToAwake(slot: Int32) {
+        var d = dense(slot)
+        if d >= movableCount { swapDense(d, movableCount); d = movableCount; movableCount += 1 }
+        if d >= awakeCount { swapDense(d, awakeCount); awakeCount += 1 }
+    }
+
+    private func swapDense(_ i: Int, _ j: Int) {
+        guard i != j else { return }
+        slotOfDense.swapAt(i, j)
+        state.swapAt(i, j)
+        sim.swapAt(i, j)
+        denseOfSlot[Int(slotOfDense[i])] = Int32(i)
+        denseOfSlot[Int(slotOfDense[j])] = Int32(j)
+    }
+}

@@ -1,0 +1,98 @@
+/// An open-addressing hash map from a pair key (two 32-bit ids, smaller first) to an index.
+/// Linear probing with backward-shift deletion; it grows between steps only.
+struct PairTable: ~Copyable {
+    private var keys: Column<UInt64>
+    private var values: Column<Int32>
+    private var mask: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 1024) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        keys = Column(capacity: size)
+        keys.resize(to: size, filling: 0)
+        values = Column(capacity: size)
+        values.resize(to: size, filling: -1)
+        mask = size - 1
+    }
+
+    @inline(__always)
+    static func key(_ a: Int32, _ b: Int32) -> UInt64 {
+        let lo = min(a, b), hi = max(a, b)
+        return UInt64(UInt32(bitPattern: lo)) << 32 | UInt64(UInt32(bitPattern: hi))
+    }
+
+    @inline(__always)
+    private func home(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 17) & mask
+    }
+
+    func find(_ key: UInt64) -> Int32? {
+        var i = home(key)
+        while true {
+            let k = keys.base[i]
+            if k == key { return values.base[i] }
+            if k == 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    func contains(_ key: UInt64) -> Bool { find(key) != nil }
+
+    /// Inserts or overwrites.
+    mutating func set(_ key: UInt64, _ value: Int32) {
+        if (count + 1) * 2 > mask + 1 { grow() }
+        var i = home(key)
+        while true {
+            let k = keys.base[i]
+            if k == key { values.base[i] = value; return }
+            if k == 0 {
+                keys.base[i] = key; values.base[i] = value; count += 1
+                return
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    mutating func remove(_ key: UInt64) {
+        var i = home(key)
+        while true {
+            let k = keys.base[i]
+            if k == 0 { return }
+            if k == key { break }
+            i = (i + 1) & mask
+        }
+        // Backward-shift the rest of the cluster into the hole.
+        var hole = i
+        var j = (i + 1) & mask
+        while keys.base[j] != 0 {
+            let h = home(keys.base[j])
+            let distanceToHole = (j - h) & mask
+            let distanceHoleToJ = (j - hole) & mask
+            if distanceToHole >= distanceHoleToJ {
+                keys.base[hole] = keys.base[j]
+                values.base[hole] = values.base[j]
+                hole = j
+            }
+            j = (j + 1) & mask
+        }
+        keys.base[hole] = 0
+        values.base[hole] = -1
+        count -= 1
+    }
+
+    private mutating func grow() {
+        let oldSize = mask + 1
+        var oldKeys = Column<UInt64>(capacity: oldSize * 2)
+        oldKeys.resize(to: oldSize * 2, filling: 0)
+        var oldValues = Column<Int32>(capacity: oldSize * 2)
+        oldValues.resize(to: oldSize * 2, filling: -1)
+        swap(&oldKeys, &keys)
+        swap(&oldValues, &values)
+        mask = oldSize * 2 - 1
+        count = 0
+        for i in 0..<oldSize where oldKeys.base[i] != 0 {
+            set(oldKeys.base[i], oldValues.base[i])
+        }
+    }
+}

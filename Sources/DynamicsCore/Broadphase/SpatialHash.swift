@@ -1,0 +1,128 @@
+/// A uniform grid hashed into a table of buckets. Each proxy is linked into every cell its box
+/// covers; nodes come from a pool that only grows, so inserting and removing in the steady state
+/// does not allocate.
+struct SpatialHash: ~Copyable {
+    let cellSize: Float
+    let inverseCellSize: Float
+    private var buckets: Column<Int32>
+    private var bucketMask: Int
+    private var nodeKey = Column<UInt64>()
+    private var nodeProxy = Column<Int32>()
+    private var nodeNext = Column<Int32>()
+    private var freeNode: Int32 = -1
+    private(set) var liveNodes = 0
+
+    init(cellSize: Float, bucketCount: Int = 1024) {
+        self.cellSize = cellSize
+        self.inverseCellSize = 1 / cellSize
+        var size = 16
+        while size < bucketCount { size <<= 1 }
+        buckets = Column(capacity: size)
+        buckets.resize(to: size, filling: -1)
+        bucketMask = size - 1
+    }
+
+    @inline(__always)
+    private func cellCoordinate(_ x: Float) -> Int32 {
+        let c = (x * inverseCellSize).rounded(.down)
+        return Int32(max(-1.0e9, min(1.0e9, c)))
+    }
+
+    /// The cells a box covers.
+    func cellRange(_ box: AABB) -> CellRange {
+        CellRange(minX: cellCoordinate(box.lower.x), minY: cellCoordinate(box.lower.y),
+                  maxX: cellCoordinate(box.upper.x), maxY: cellCoordinate(box.upper.y))
+    }
+
+    @inline(__always)
+    private static func key(_ x: Int32, _ y: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: x)) << 32 | UInt64(UInt32(bitPattern: y))
+    }
+
+    @inline(__always)
+    private func bucket(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & bucketMask
+    }
+
+    mutating func insert(_ proxy: Int32, _ range: CellRange) {
+        if liveNodes + range.cellCount > bucketMask + 1 { rehash(minimumBuckets: (liveNodes + range.cellCount) * 2) }
+        for y in range.minY...range.maxY {
+            for x in range.minX...range.maxX {
+                let key = Self.key(x, y)
+                let b = bucket(key)
+                let node: Int32
+                if freeNode >= 0 {
+                    node = freeNode
+                    freeNode = nodeNext[Int(node)]
+                    nodeKey[Int(node)] = key; nodeProxy[Int(node)] = proxy
+                } else {
+                    node = Int32(nodeKey.count)
+                    nodeKey.append(key); nodeProxy.append(proxy); nodeNext.append(-1)
+                }
+                nodeNext[Int(node)] = buckets[b]
+                buckets[b] = node
+                liveNodes += 1
+            }
+        }
+    }
+
+    mutating func remove(_ proxy: Int32, _ range: CellRange) {
+        for y in range.minY...range.maxY {
+            for x in range.minX...range.maxX {
+                let key = Self.key(x, y)
+                let b = bucket(key)
+                var previous: Int32 = -1
+                var node = buckets[b]
+                while node >= 0 {
+                    let n = Int(node)
+                    if nodeProxy.base[n] == proxy && nodeKey.base[n] == key {
+                        if previous >= 0 { nodeNext[Int(previous)] = nodeNext[n] } else { buckets[b] = nodeNext[n] }
+                        nodeProxy[n] = -1
+                        nodeNext[n] = freeNode
+                        freeNode = node
+                        liveNodes -= 1
+                        break
+                    }
+                    previous = node
+                    node = nodeNext.base[n]
+                }
+            }
+        }
+    }
+
+    /// Appends every proxy whose cells meet `range`, each once: a proxy is reported only from the
+    /// first cell (lowest x and y) that it and the range share.
+    func query(_ range: CellRange, proxyCells: UnsafePointer<CellRange>, into results: inout Column<Int32>) {
+        for y in range.minY...range.maxY {
+            for x in range.minX...range.maxX {
+                let key = Self.key(x, y)
+                var node = buckets.base[bucket(key)]
+                while node >= 0 {
+                    let n = Int(node)
+                    if nodeKey.base[n] == key {
+                        let p = nodeProxy.base[n]
+                        let pc = proxyCells[Int(p)]
+                        if x == max(range.minX, pc.minX) && y == max(range.minY, pc.minY) {
+                            results.append(p)
+                        }
+                    }
+                    node = nodeNext.base[n]
+                }
+            }
+        }
+    }
+
+    private mutating func rehash(minimumBuckets: Int) {
+        var size = bucketMask + 1
+        while size < minimumBuckets { size <<= 1 }
+        var newBuckets = Column<Int32>(capacity: size)
+        newBuckets.resize(to: size, filling: -1)
+        swap(&newBuckets, &buckets)
+        bucketMask = size - 1
+        for n in 0..<nodeKey.count where nodeProxy[n] >= 0 {
+            let b = bucket(nodeKey[n])
+            nodeNext[n] = buckets[b]
+            buckets[b] = Int32(n)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+extension World {
+    /// Proxies covering more cells than this live in the `largeProxies` list instead of a grid.
+    static let largeProxyCellLimit = 64
+
+    func insertProxy(_ shape: Int32) {
+        let s = Int(shape)
+        let isStatic = bodies.isStatic(slot: shapes.body[s])
+        let range = movingGrid.cellRange(shapes.fatAABB[s])
+        shapes.cells[s] = range
+        if range.cellCount > Self.largeProxyCellLimit || range.cellCount <= 0 {
+            shapes.placement[s] = .large
+            shapes.largeIndex[s] = Int32(largeProxies.count)
+            largeProxies.append(shape)
+        } else if isStatic {
+            shapes.placement[s] = .staticGrid
+            staticGrid.insert(shape, range)
+        } else {
+            shapes.placement[s] = .movingGrid
+            movingGrid.insert(shape, range)
+        }
+        markMoved(shape)
+    }
+
+    func removeProxy(_ shape: Int32) {
+        let s = Int(shape)
+        switch shapes.placement[s] {
+        case .none: break
+        case .movingGrid: movingGrid.remove(shape, shapes.cells[s])
+        case .staticGrid: staticGrid.remove(shape, shapes.cells[s])
+        case .large:
+            let i = Int(shapes.largeIndex[s])
+            let last = largeProxies[largeProxies.count - 1]
+            largeProxies.swapRemove(at: i)
+            if last != shape { shapes.largeIndex[Int(last)] = Int32(i) }
+            shapes.largeIndex[s] = -1
+        }
+        shapes.placement[s] = .none
+    }
+
+    @inline(__always)
+    func markMoved(_ shape: Int32) {
+        if !movedFlag[Int(shape)] {
+            movedFlag[Int(shape)] = true
+            moveBuffer.append(shape)
+        }
+    }
+
+    /// Moves a shape's proxy to its (new) enlarged box.
+    func regrid(_ shape: Int32) {
+        let s = Int(shape)
+        let range = movingGrid.cellRange(shapes.fatAABB[s])
+        if shapes.placement[s] == .movingGrid && range == shapes.cells[s] {
+            markMoved(shape)
+            return
+        }
+        removeProxy(shape)
+        insertProxy(shape)
+    }
+
+    /// Recomputes the boxes of a body's shapes after a teleport or type change.
+    func refreshProxies(bodySlot b: Int32, forceMove: Bool) {
+        let xf = bodies.sim[bodies.dense(b)].originTransform
+        let isStatic = bodies.isStatic(slot: b)
+        var s = bodies.firstShape[Int(b)]
+        while s >= 0 {
+            let box = shapes.computeAABB(Int(s), xf)
+            shapes.aabb[Int(s)] = box
+            if forceMove || !shapes.fatAABB[Int(s)].contains(box) {
+                shapes.fatAABB[Int(s)] = isStatic ? box : box.expanded(by: tolerances.aabbMargin)
+                regrid(s)
+            }
+            s = shapes.nextInBody[Int(s)]
+        }
+    }
+
+    /// Finds new overlapping pairs for every proxy that moved, and creates their contacts in key order.
+    func updatePairs() {
+        guard moveBuffer.count > 0 else { return }
+        var moved = moveBuffer.buffer
+        moved.sort()
+        pairCandidates.removeAll()
+        let cells = UnsafePointer(shapes.cells.base)
+        for m in moved {
+            let ms = Int(m)
+            guard shapes.slots.alive[ms] && shapes.placement[ms] != .none else { continue }
+            let mStatic = bodies.isStatic(slot: shapes.body[ms])
+            let fat = shapes.fatAABB[ms]
+            queryScratch.removeAll()
+            let range = shapes.cells[ms]
+            if shapes.placement[ms] == .large && range.cellCount > 1 << 16 {
+                // Enormous proxy: test every shape rather than every cell.
+                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large && shapes.placement[s] != .none {
+                    queryScratch.append(Int32(s))
+                }
+            } else {
+                movingGrid.query(range, proxyCells: cells, into: &queryScratch)
+                if !mStatic { staticGrid.query(range, proxyCells: cells, into: &queryScratch) }
+            }
+            for i in 0..<largeProxies.count { queryScratch.append(largeProxies[i]) }
+            for i in 0..<queryScratch.count {
+                let c = queryScratch[i]
+                let cs = Int(c)
+                if c == m || (movedFlag[cs] && c < m) { continue }
+                guard fat.overlaps(shapes.fatAABB[cs]) else { continue }
+                guard canCollide(m, c) else { continue }
+                let key = PairTable.key(m, c)
+                if pairs.contains(key) { continue }
+                pairCandidates.append(key)
+            }
+        }
+        for m in moved { movedFlag[Int(m)] = false }
+        moveBuffer.removeAll()
+
+        var candidates = pairCandidates.buffer
+        candidates.sort()
+        var previous: UInt64 = 0
+        for key in candidates where key != previous {
+            previous = key
+            createContact(shapeA: Int32(truncatingIfNeeded: key >> 32), shapeB: Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
+        }
+    }
+
+    /// Whether two shapes may ever touch: different bodies, at least one dynamic, filters agree,
+    /// and no joint between the bodies forbids it.
+    func canCollide(_ a: Int32, _ b: Int32) -> Bool {
+        let bodyA = shapes.body[Int(a)], bodyB = shapes.body[Int(b)]
+        if bodyA == bodyB { return false }
+        let typeA = bodies.sim[bodies.dense(bodyA)].type, typeB = bodies.sim[bodies.dense(bodyB)].type
+        if typeA != .dynamic && typeB != .dynamic { return false }
+        if shapes.geometry[Int(a)].kind == .segment && shapes.geometry[Int(b)].kind == .segment { return false }
+        if !shapes.shouldCollide(Int(a), Int(b)) { return false }
+        if jointedBodyPairs.count > 0 && jointedBodyPairs.contains(PairTable.key(bodyA, bodyB)) { return false }
+        return true
+    }
+
+    func createContact(shapeA: Int32, shapeB: Int32) {
+        let a = Int(shapeA), b = Int(shapeB)
+        var flags: ContactFlags = []
+        if shapes.enableEvents[a] || shapes.enableEvents[b] { flags.insert(.enableEvents) }
+        let contact = Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes.body[a], bodyB: shapes.body[b],
+                              friction: (shapes.friction[a] * shapes.friction[b]).squareRoot(),
+                              restitution: max(shapes.restitution[a], shapes.restitution[b]),
+                              flags: flags, manifold: .empty)
+        pairs.set(PairTable.key(shapeA, shapeB), Int32(contacts.count))
+        contacts.append(contact)
+    }
+
+    /// Removes a contact, reporting an end event if it was touching.
+    func destroyContact(_ index: Int) {
+        let c = contacts[index]
+        if c.flags.contains(.touching) && c.flags.contains(.enableEvents) {
+            endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.shapeA), shapeB: shapeID(slot: c.shapeB)))
+        }
+        pairs.remove(PairTable.key(c.shapeA, c.shapeB))
+        let last = contacts.count - 1
+        if index != last {
+            let moved = contacts[last]
+            pairs.set(PairTable.key(moved.shapeA, moved.shapeB), Int32(index))
+        }
+        contacts.swapRemove(at: index)
+    }
+
+    /// The shapes whose bounding boxes overlap `box`, in ascending slot order.
+    public func shapes(overlapping box: AABB) -> [ShapeID] {
+        guard box.isValid else { return [] }
+        var result: [ShapeID] = []
+        let range = movingGrid.cellRange(box)
+        var found = Column<Int32>()
+        let cells = UnsafePointer(shapes.cells.base)
+        if range.cellCount > 1 << 16 || range.cellCount <= 0 {
+            for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large && shapes.placement[s] != .none {
+                found.append(Int32(s))
+            }
+        } else {
+            movingGrid.query(range, proxyCells: cells, into: &found)
+            staticGrid.query(range, proxyCells: cells, into: &found)
+        }
+        for i in 0..<largeProxies.count { found.append(largeProxies[i]) }
+        var list = found.buffer
+        list.sort()
+        for s in list where shapes.aabb[Int(s)].overlaps(box) { result.append(shapeID(slot: s)) }
+        return result
+    }
+}

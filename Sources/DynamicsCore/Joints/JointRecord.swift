@@ -1,0 +1,91 @@
+/// The kind of a joint.
+public enum JointKind: UInt8, Sendable, BitwiseCopyable {
+    /// Rod, spring or rope.
+    case distance
+    /// Pin with optional limits and friction.
+    case revolute
+    /// Slider along an axis.
+    case prismatic
+    /// Fixed relative pose, rigid or springy.
+    case weld
+    /// Spring towards a world point.
+    case target
+}
+
+struct JointOptions: OptionSet, BitwiseCopyable {
+    let rawValue: UInt8
+    static let spring = JointOptions(rawValue: 1)
+    static let limit = JointOptions(rawValue: 2)
+    static let collideConnected = JointOptions(rawValue: 4)
+}
+
+/// One joint: its settings, its accumulated impulses, and what `prepare` computes each step.
+struct JointRecord: BitwiseCopyable {
+    var kind: JointKind
+    var options: JointOptions
+    /// Body slots; −1 is the world.
+    var bodyA: Int32
+    var bodyB: Int32
+    var localAnchorA: Vec2
+    var localAnchorB: Vec2
+    var localAxisA: Vec2
+    var referenceAngle: Float
+    var length: Float
+    var minLength: Float
+    var maxLength: Float
+    var hertz: Float
+    var dampingRatio: Float
+    var angularHertz: Float
+    var angularDampingRatio: Float
+    /// Angle or translation limits.
+    var lower: Float
+    var upper: Float
+    var maxFrictionTorque: Float
+    var maxForce: Float
+    var target: Vec2
+
+    // Accumulated impulses (warm started every sub-step).
+    var linearImpulse: Vec2 = .zero
+    var angularImpulse: Float = 0
+    var axialImpulse: Float = 0
+    var springImpulse: Float = 0
+    var lowerImpulse: Float = 0
+    var upperImpulse: Float = 0
+    var frictionImpulse: Float = 0
+
+    // Prepared per step.
+    var denseA: Int32 = -1
+    var denseB: Int32 = -1
+    var massA: Float = 0
+    var inertiaA: Float = 0
+    var massB: Float = 0
+    var inertiaB: Float = 0
+    var anchorA: Vec2 = .zero
+    var anchorB: Vec2 = .zero
+    var deltaCenter: Vec2 = .zero
+    var deltaAngle: Float = 0
+    var axisA: Vec2 = .zero
+
+    init(kind: JointKind, bodyA: Int32, bodyB: Int32, localAnchorA: Vec2, localAnchorB: Vec2) {
+        self.kind = kind
+        self.options = []
+        self.bodyA = bodyA
+        self.bodyB = bodyB
+        self.localAnchorA = localAnchorA
+        self.localAnchorB = localAnchorB
+        localAxisA = Vec2(1, 0)
+        referenceAngle = 0
+        length = 0; minLength = 0; maxLength = .infinity
+        hertz = 0; dampingRatio = 0; angularHertz = 0; angularDampingRatio = 0
+        lower = 0; upper = 0; maxFrictionTorque = 0; maxForce = .infinity
+        target = .zero
+    }
+}
+
+/// Joint slots.
+struct JointStore: ~Copyable {
+    var slots = SlotAllocator()
+    var records = Column<JointRecord>()
+    /// Joints prepared this step (slot indices), in slot order.
+    var active = Column<Int32>()
+}

@@ -1,0 +1,84 @@
+extension JointRecord {
+    /// Current anchor offsets and anchor separation (B minus A) from the sub-step state.
+    @inline(__always)
+    func currentFrame(_ a: BodyState, _ b: BodyState) -> (rA: Vec2, rB: Vec2, separation: Vec2) {
+        let rA = a.deltaRotation.apply(anchorA)
+        let rB = b.deltaRotation.apply(anchorB)
+        return (rA, rB, (b.deltaPosition - a.deltaPosition) + deltaCenter + rB - rA)
+    }
+
+    /// Relative angle B − A − reference, in the current sub-step.
+    @inline(__always)
+    func currentAngle(_ a: BodyState, _ b: BodyState) -> Float {
+        deltaAngle + b.deltaRotation.relativeAngle(to: a.deltaRotation)
+    }
+
+    mutating func warmStart(_ context: SolverContext) {
+        var a = loadState(context.states, denseA)
+        var b = loadState(context.states, denseB)
+        let (rA, rB, separation) = currentFrame(a, b)
+        var linear = Vec2.zero
+        var angular: Float = 0
+        switch kind {
+        case .distance:
+            let axis = separation.normalized
+            linear = (springImpulse + axialImpulse + lowerImpulse - upperImpulse) * axis
+        case .revolute:
+            linear = linearImpulse
+            angular = frictionImpulse + lowerImpulse - upperImpulse
+        case .prismatic:
+            let axis = a.deltaRotation.apply(axisA)
+            let perp = axis.leftPerpendicular
+            let axial = lowerImpulse - upperImpulse
+            let d = separation
+            let p = axial * axis + linearImpulse.x * perp
+            let la = axial * (d + rA).cross(axis) + linearImpulse.x * (d + rA).cross(perp) + angularImpulse
+            let lb = axial * rB.cross(axis) + linearImpulse.x * rB.cross(perp) + angularImpulse
+            a.linearVelocity -= massA * p
+            a.angularVelocity -= inertiaA * la
+            b.linearVelocity += massB * p
+            b.angularVelocity += inertiaB * lb
+            storeState(context.states, denseA, a)
+            storeState(context.states, denseB, b)
+            return
+        case .weld:
+            linear = linearImpulse
+            angular = angularImpulse
+        case .target:
+            a.linearVelocity += massA * linearImpulse
+            a.angularVelocity += inertiaA * rA.cross(linearImpulse)
+            storeState(context.states, denseA, a)
+            return
+        }
+        a.linearVelocity -= massA * linear
+        a.angularVelocity -= inertiaA * (rA.cross(linear) + angular)
+        b.linearVelocity += massB * linear
+        b.angularVelocity += inertiaB * (rB.cross(linear) + angular)
+        storeState(context.states, denseA, a)
+        storeState(context.states, denseB, b)
+    }
+
+    mutating func solve(_ context: SolverContext, useBias: Bool) {
+        switch kind {
+        case .distance: solveDistance(context, useBias: useBias)
+        case .revolute: solveRevolute(context, useBias: useBias)
+        case .prismatic: solvePrismatic(context, useBias: useBias)
+        case .weld: solveWeld(context, useBias: useBias)
+        case .target: solveTarget(context, useBias: useBias)
+        }
+    }
+
+    /// Bias and scales for a rigid (non-spring) constraint row with position error `c`.
+    @inline(__always)
+    static func rigidRow(_ c: Float, _ context: SolverContext, useBias: Bool) -> Softness {
+        if c > 0 {
+            // Speculative: allow approach up to closing the gap this sub-step.
+            return Softness(biasRate: c * context.inverseH, massScale: 1, impulseScale: 0)
+        }
+        if useBias {
+            let s = context.jointSoftness
+            return Softness(biasRate: s.biasRate * c, massScale: s.massScale, impulseScale: s.impulseScale)
+        }
+        return .rigid
+    }
+}

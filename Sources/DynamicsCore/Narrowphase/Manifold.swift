@@ -1,0 +1,59 @@
+/// One point of a contact manifold.
+struct ManifoldPoint: BitwiseCopyable {
+    /// The contact point in world coordinates (midway between the surfaces).
+    var point: Vec2
+    /// The point relative to body A's centre of mass, in world orientation.
+    var anchorA: Vec2
+    /// The point relative to body B's centre of mass, in world orientation.
+    var anchorB: Vec2
+    /// Signed distance between the surfaces along the normal (negative when overlapping).
+    var separation: Float
+    var normalImpulse: Float
+    var tangentImpulse: Float
+    /// Feature id: the same id in two steps means the same pair of features, so impulses carry over.
+    var id: UInt32
+
+    static let zero = ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0,
+                                    normalImpulse: 0, tangentImpulse: 0, id: 0)
+}
+
+/// Up to two contact points sharing one normal, pointing from shape A to shape B.
+struct Manifold: BitwiseCopyable {
+    var normal: Vec2
+    var pointCount: Int32
+    var point0: ManifoldPoint
+    var point1: ManifoldPoint
+
+    static let empty = Manifold(normal: .zero, pointCount: 0, point0: .zero, point1: .zero)
+
+    @inline(__always)
+    mutating func add(point: Vec2, separation: Float, id: UInt32) {
+        let p = ManifoldPoint(point: point, anchorA: .zero, anchorB: .zero, separation: separation,
+                              normalImpulse: 0, tangentImpulse: 0, id: id)
+        if pointCount == 0 { point0 = p } else { point1 = p }
+        pointCount += 1
+    }
+}
+
+/// Flags of a contact.
+struct ContactFlags: OptionSet, BitwiseCopyable {
+    let rawValue: UInt32
+    static let touching = ContactFlags(rawValue: 1 << 0)
+    static let startedTouching = ContactFlags(rawValue: 1 << 1)
+    static let stoppedTouching = ContactFlags(rawValue: 1 << 2)
+    static let disjoint = ContactFlags(rawValue: 1 << 3)
+    static let enableEvents = ContactFlags(rawValue: 1 << 4)
+    static let simulated = ContactFlags(rawValue: 1 << 5)
+}
+
+/// A persistent contact between two shapes whose enlarged boxes overlap.
+struct Contact: BitwiseCopyable {
+    var shapeA: Int32
+    var shapeB: Int32
+    var bodyA: Int32
+    var bodyB: Int32
+    var friction: Float
+    var restitution: Float
+    var flags: ContactFlags
+    var manifold: Manifold
+}

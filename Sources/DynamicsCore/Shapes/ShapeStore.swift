@@ -1,0 +1,128 @@
+/// Where a shape's proxy lives in the broadphase.
+enum ProxyPlacement: UInt8, BitwiseCopyable {
+    case none, movingGrid, staticGrid, large
+}
+
+/// The cells a proxy was inserted into (inclusive), so it can be taken out again.
+struct CellRange: BitwiseCopyable, Equatable {
+    var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+    var cellCount: Int { Int(maxX - minX + 1) * Int(maxY - minY + 1) }
+}
+
+/// Per-shape data the narrowphase reads, in one record.
+struct ShapeGeometryRecord: BitwiseCopyable {
+    var kind: ShapeKind
+    /// Circle centre, or polygon centroid, in the body frame.
+    var center: Vec2
+    var radius: Float
+    var vertexStart: Int32
+    var vertexCount: Int32
+}
+
+/// All shapes, indexed by slot. Polygon vertices and normals live in shared pools.
+struct ShapeStore: ~Copyable {
+    var slots = SlotAllocator()
+    var body = Column<Int32>()
+    var nextInBody = Column<Int32>()
+    var geometry = Column<ShapeGeometryRecord>()
+    var friction = Column<Float>()
+    var restitution = Column<Float>()
+    var density = Column<Float>()
+    var category = Column<UInt64>()
+    var mask = Column<UInt64>()
+    var groupStart = Column<Int32>()
+    var groupCount = Column<Int32>()
+    var enableEvents = Column<Bool>()
+    var userData = Column<UInt64>()
+    // Broadphase.
+    var aabb = Column<AABB>()
+    var fatAABB = Column<AABB>()
+    var placement = Column<ProxyPlacement>()
+    var cells = Column<CellRange>()
+    var largeIndex = Column<Int32>()
+    // Pools.
+    var vertices = Column<Vec2>()
+    var normals = Column<Vec2>()
+    var groups = Column<UInt32>()
+    var poolGarbage = 0
+
+    mutating func allocateSlot() -> (index: Int32, generation: UInt32) {
+        let (slot, generation) = slots.allocate()
+        if Int(slot) == body.count {
+            body.append(-1); nextInBody.append(-1)
+            geometry.append(ShapeGeometryRecord(kind: .circle, center: .zero, radius: 0, vertexStart: 0, vertexCount: 0))
+            friction.append(0); restitution.append(0); density.append(0)
+            category.append(0); mask.append(0); groupStart.append(0); groupCount.append(0)
+            enableEvents.append(false); userData.append(0)
+            let empty = AABB(lower: .zero, upper: .zero)
+            aabb.append(empty); fatAABB.append(empty); placement.append(.none)
+            cells.append(CellRange(minX: 0, minY: 0, maxX: -1, maxY: -1)); largeIndex.append(-1)
+        }
+        return (slot, generation)
+    }
+
+    /// Appends polygon data to the pools and returns its start index.
+    mutating func appendPolygon(_ polygon: ValidatedPolygon) -> Int32 {
+        let start = Int32(vertices.count)
+        for v in polygon.vertices { vertices.append(v) }
+        for n in polygon.normals { normals.append(n) }
+        return start
+    }
+
+    mutating func appendGroups(_ list: [UInt32]) -> Int32 {
+        let start = Int32(groups.count)
+        for g in list { groups.append(g) }
+        return start
+    }
+
+    /// The world-space bounding box of a shape at a body origin transform.
+    func computeAABB(_ shape: Int, _ xf: Transform) -> AABB {
+        let g = geometry[shape]
+        if g.kind == .circle {
+            let c = xf.apply(g.center)
+            return AABB(lower: c - Vec2(repeating: g.radius), upper: c + Vec2(repeating: g.radius))
+        }
+        let start = Int(g.vertexStart)
+        var lower = xf.apply(vertices[start]), upper = lower
+        for i in 1..<Int(g.vertexCount) {
+            let v = xf.apply(vertices[start + i])
+            lower = pointwiseMin(lower, v)
+            upper = pointwiseMax(upper, v)
+        }
+        return AABB(lower: lower, upper: upper).expanded(by: g.radius)
+    }
+
+    /// Whether two shapes' filters allow them to collide.
+    func shouldCollide(_ a: Int, _ b: Int) -> Bool {
+        guard (category[a] & mask[b]) != 0 && (category[b] & mask[a]) != 0 else { return false }
+        let ca = Int(groupCount[a]), cb = Int(groupCount[b])
+        if ca == 0 && cb == 0 { return true }
+        return groupsCompatible(groups.base + Int(groupStart[a]), ca, groups.base + Int(groupStart[b]), cb)
+    }
+
+    /// Rewrites the pools without the data of removed shapes once enough of them is garbage.
+    mutating func compactPoolsIfNeeded() {
+        guard poolGarbage > 1024 && poolGarbage * 2 > vertices.count + groups.count else { return }
+        var newVertices = Column<Vec2>(capacity: vertices.count)
+        var newNormals = Column<Vec2>(capacity: normals.count)
+        var newGroups = Column<UInt32>(capacity: groups.count)
+        for s in 0..<slots.slotCount where slots.alive[s] {
+            var g = geometry[s]
+            if g.kind != .circle {
+                let start = Int(g.vertexStart)
+                g.vertexStart = Int32(newVertices.count)
+                for i in 0..<Int(g.vertexCount) {
+                    newVertices.append(vertices[start + i]); newNormals.append(normals[start + i])
+                }
+                geometry[s] = g
+            }
+            let gs = Int(groupStart[s])
+            groupStart[s] = Int32(newGroups.count)
+            for i in 0..<Int(groupCount[s]) { newGroups.append(groups[gs + i]) }
+        }
+        vertices = newVertices
+        normals = newNormals
+        groups = newGroups
+        poolGarbage = 0
+    }
+}

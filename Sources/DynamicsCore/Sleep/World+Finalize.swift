@@ -1,0 +1,112 @@
+/// Pointers for the finalisation pass over awake bodies.
+struct FinalizeView: @unchecked Sendable {
+    var states: UnsafeMutablePointer<BodyState>
+    var sims: UnsafeMutablePointer<BodySim>
+    var slotOfDense: UnsafePointer<Int32>
+    var firstShape: UnsafePointer<Int32>
+    var nextInBody: UnsafePointer<Int32>
+    var geometry: UnsafePointer<ShapeGeometryRecord>
+    var vertices: UnsafePointer<Vec2>
+    var aabb: UnsafeMutablePointer<AABB>
+    var fatAABB: UnsafeMutablePointer<AABB>
+    var margin: Float
+    var dt: Float
+    var enableSleep: Bool
+    var enableContinuous: Bool
+    var linearSleepTolerance: Float
+    var angularSleepTolerance: Float
+
+    @inline(__always)
+    func shapeAABB(_ g: ShapeGeometryRecord, _ xf: Transform) -> AABB {
+        if g.kind == .circle {
+            let c = xf.apply(g.center)
+            return AABB(lower: c - Vec2(repeating: g.radius), upper: c + Vec2(repeating: g.radius))
+        }
+        let start = Int(g.vertexStart)
+        var lower = xf.apply(vertices[start]), upper = lower
+        for i in 1..<Int(g.vertexCount) {
+            let v = xf.apply(vertices[start + i])
+            lower = pointwiseMin(lower, v)
+            upper = pointwiseMax(upper, v)
+        }
+        return AABB(lower: lower, upper: upper).expanded(by: g.radius)
+    }
+
+    /// Updates a body's shapes' boxes; enlarges those that escaped their fat box. Returns whether any did.
+    @inline(__always)
+    func updateShapeBoxes(_ d: Int) -> Bool {
+        let xf = sims[d].originTransform
+        var enlarged = false
+        var s = firstShape[Int(slotOfDense[d])]
+        while s >= 0 {
+            let box = shapeAABB(geometry[Int(s)], xf)
+            aabb[Int(s)] = box
+            if !fatAABB[Int(s)].contains(box) {
+                fatAABB[Int(s)] = box.expanded(by: margin)
+                enlarged = true
+            }
+            s = nextInBody[Int(s)]
+        }
+        return enlarged
+    }
+
+    /// Applies the step's motion to the body's transform, updates its sleep timer, clears forces,
+    /// and updates its boxes unless it must be swept first.
+    @inline(__always)
+    func finalize(_ d: Int) {
+        var sim = sims[d]
+        let state = states[d]
+        sim.center += state.deltaPosition
+        let q = state.deltaRotation, r = sim.rotation
+        var c = q.cosine * r.cosine - q.sine * r.sine
+        var s = q.sine * r.cosine + q.cosine * r.sine
+        let inv = 1 / (c * c + s * s).squareRoot()
+        c *= inv; s *= inv
+        sim.rotation = Rotation(cosine: c, sine: s)
+        if enableSleep {
+            let v = state.linearVelocity, w = state.angularVelocity
+            if !sim.allowSleep || v.lengthSquared > linearSleepTolerance * linearSleepTolerance || abs(w) > angularSleepTolerance {
+                sim.sleepTime = 0
+            } else {
+                sim.sleepTime += dt
+            }
+        }
+        sim.force = .zero
+        sim.torque = 0
+        sim.needsSweep = enableContinuous && sim.type == .dynamic
+            && state.deltaPosition.lengthSquared > sim.minExtent * sim.minExtent
+        sims[d] = sim
+        if !sim.needsSweep && updateShapeBoxes(d) { sims[d].enlarged = true }
+    }
+}
+
+extension World {
+    /// Writes the step's motion into the transforms (in parallel), then serially sweeps fast bodies
+    /// against static shapes and moves escaped proxies in the grid, in body order.
+    func finalize(_ dt: Float) {
+        let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
+                                firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
+                                geometry: shapes.geometry.base, vertices: shapes.vertices.base,
+                                aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base, margin: tolerances.aabbMargin,
+                                dt: dt, enableSleep: definition.enableSleep, enableContinuous: definition.enableContinuous,
+                                linearSleepTolerance: tolerances.linearSleepTolerance,
+                                angularSleepTolerance: tolerances.angularSleepTolerance)
+        let awake = bodies.awakeCount
+        pool.forEachChunk(awake, minimumChunk: 512) { range in
+            for d in range { view.finalize(d) }
+        }
+        let sims = bodies.sim.base
+        for d in 0..<awake {
+            if sims[d].needsSweep {
+                sims[d].needsSweep = false
+                sweepAgainstStatics(dense: d)
+                if view.updateShapeBoxes(d) { sims[d].enlarged = true }
+            }
+            if sims[d].enlarged {
+                sims[d].enlarged = false
+                var s = bodies.firstShape[Int(bodies.slotOfDense[d])]
+                while s >= 0 { regrid(s); s = shapes.nextInBody[Int(s)] }
+            }
+        }
+    }
+}

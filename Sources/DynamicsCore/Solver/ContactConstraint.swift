@@ -1,0 +1,155 @@
+/// One point of a contact constraint, prepared once per step.
+struct ConstraintPoint: BitwiseCopyable {
+    var anchorA: Vec2
+    var anchorB: Vec2
+    /// Separation at the step start minus the anchors' contribution, so the current separation is
+    /// `dot(dpB − dpA + rB' − rA', n) + baseSeparation`.
+    var baseSeparation: Float
+    var normalImpulse: Float
+    var tangentImpulse: Float
+    var maxNormalImpulse: Float
+    var normalMass: Float
+    var tangentMass: Float
+    /// Normal relative velocity at the step start (for restitution).
+    var relativeVelocity: Float
+}
+
+/// A contact prepared for the solver: both bodies' dense indices (−1 for static) and masses, so
+/// that solving touches only this record and the two bodies' `BodyState`.
+struct ContactConstraint: BitwiseCopyable {
+    var denseA: Int32
+    var denseB: Int32
+    var contactIndex: Int32
+    var pointCount: Int32
+    var normal: Vec2
+    var friction: Float
+    var restitution: Float
+    var massA: Float
+    var inertiaA: Float
+    var massB: Float
+    var inertiaB: Float
+    var softness: Softness
+    var point0: ConstraintPoint
+    var point1: ConstraintPoint
+}
+
+extension ContactConstraint {
+    @inline(__always)
+    static func preparePoint(_ mp: ManifoldPoint, normal: Vec2, mA: Float, iA: Float, mB: Float, iB: Float,
+                             a: BodyState, b: BodyState) -> ConstraintPoint {
+        let rA = mp.anchorA, rB = mp.anchorB
+        let tangent = normal.rightPerpendicular
+        let rnA = rA.cross(normal), rnB = rB.cross(normal)
+        let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+        let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
+        let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+        let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+        return ConstraintPoint(anchorA: rA, anchorB: rB, baseSeparation: mp.separation - (rB - rA).dot(normal),
+                               normalImpulse: mp.normalImpulse, tangentImpulse: mp.tangentImpulse, maxNormalImpulse: 0,
+                               normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
+                               relativeVelocity: normal.dot(dv))
+    }
+
+    @inline(__always)
+    func warmStart(_ states: UnsafeMutablePointer<BodyState>) {
+        var a = loadState(states, denseA)
+        var b = loadState(states, denseB)
+        let tangent = normal.rightPerpendicular
+        @inline(__always) func apply(_ p: ConstraintPoint) {
+            let impulse = p.normalImpulse * normal + p.tangentImpulse * tangent
+            a.linearVelocity -= massA * impulse
+            a.angularVelocity -= inertiaA * p.anchorA.cross(impulse)
+            b.linearVelocity += massB * impulse
+            b.angularVelocity += inertiaB * p.anchorB.cross(impulse)
+        }
+        apply(point0)
+        if pointCount > 1 { apply(point1) }
+        if massA > 0 { storeState(states, denseA, a) }
+        if massB > 0 { storeState(states, denseB, b) }
+    }
+
+    @inline(__always)
+    mutating func solve(_ context: SolverContext, useBias: Bool) {
+        let states = context.states
+        var a = loadState(states, denseA)
+        var b = loadState(states, denseB)
+        let dp = b.deltaPosition - a.deltaPosition
+        let tangent = normal.rightPerpendicular
+
+        @inline(__always) func solveNormal(_ p: inout ConstraintPoint) {
+            let prA = a.deltaRotation.apply(p.anchorA), prB = b.deltaRotation.apply(p.anchorB)
+            let s = normal.dot(dp + prB - prA) + p.baseSeparation
+            var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
+            if s > 0 {
+                bias = s * context.inverseH
+            } else if useBias {
+                bias = max(softness.biasRate * s, -context.pushMaxVelocity)
+                massScale = softness.massScale
+                impulseScale = softness.impulseScale
+            }
+            let rA = p.anchorA, rB = p.anchorB
+            let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+            let vn = dv.dot(normal)
+            let impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
+            let newImpulse = max(p.normalImpulse + impulse, 0)
+            let applied = newImpulse - p.normalImpulse
+            p.normalImpulse = newImpulse
+            p.maxNormalImpulse = max(p.maxNormalImpulse, applied)
+            let P = applied * normal
+            a.linearVelocity -= massA * P
+            a.angularVelocity -= inertiaA * rA.cross(P)
+            b.linearVelocity += massB * P
+            b.angularVelocity += inertiaB * rB.cross(P)
+        }
+        @inline(__always) func solveTangent(_ p: inout ConstraintPoint) {
+            let rA = p.anchorA, rB = p.anchorB
+            let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+            let vt = dv.dot(tangent)
+            let limit = friction * p.normalImpulse
+            let newImpulse = min(max(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
+            let applied = newImpulse - p.tangentImpulse
+            p.tangentImpulse = newImpulse
+            let P = applied * tangent
+            a.linearVelocity -= massA * P
+            a.angularVelocity -= inertiaA * rA.cross(P)
+            b.linearVelocity += massB * P
+            b.angularVelocity += inertiaB * rB.cross(P)
+        }
+
+        solveNormal(&point0)
+        if pointCount > 1 { solveNormal(&point1) }
+        solveTangent(&point0)
+        if pointCount > 1 { solveTangent(&point1) }
+        if massA > 0 { storeState(states, denseA, a) }
+        if massB > 0 { storeState(states, denseB, b) }
+    }
+
+    /// Applies restitution once per step, to points that approached faster than the threshold.
+    @inline(__always)
+    mutating func applyRestitution(_ context: SolverContext) {
+        guard restitution > 0 else { return }
+        let states = context.states
+        var a = loadState(states, denseA)
+        var b = loadState(states, denseB)
+        @inline(__always) func bounce(_ p: inout ConstraintPoint) {
+            guard p.relativeVelocity < -context.restitutionThreshold && p.maxNormalImpulse > 0 else { return }
+            let rA = p.anchorA, rB = p.anchorB
+            let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+            let vn = dv.dot(normal)
+            let impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
+            let newImpulse = max(p.normalImpulse + impulse, 0)
+            let applied = newImpulse - p.normalImpulse
+            p.normalImpulse = newImpulse
+            p.maxNormalImpulse = max(p.maxNormalImpulse, applied)
+            let P = applied * normal
+            a.linearVelocity -= massA * P
+            a.angularVelocity -= inertiaA * rA.cross(P)
+            b.linearVelocity += massB * P
+            b.angularVelocity += inertiaB * rB.cross(P)
+        }
+        bounce(&point0)
+        if pointCount > 1 { bounce(&point1) }
+        if massA > 0 { storeState(states, denseA, a) }
+        if massB > 0 { storeState(states, denseB, b) }
+    }
+}

@@ -1,0 +1,64 @@
+import CBLAS
+
+/// Integrates the awake bodies' velocities and positions for one sub-step.
+struct Integrator {
+    var states: UnsafeMutablePointer<BodyState>
+    var sims: UnsafeMutablePointer<BodySim>
+    var gravity: Vec2
+    var h: Float
+    var maxTranslation: Float
+    var maxRotation: Float
+
+    /// v += h·(gravityScale·g + F/m), then `v *= 1/(1 + h·c)` (UIKit's damping form); speeds capped
+    /// so that no body moves more than the per-sub-step limits. Kinematic bodies keep their velocity.
+    @inline(__always)
+    func integrateVelocities(_ range: Range<Int>) {
+        for i in range {
+            let sim = sims[i]
+            guard sim.type == .dynamic else { continue }
+            var state = states[i]
+            var v = state.linearVelocity + h * (sim.gravityScale * gravity + sim.invMass * sim.force)
+            var w = state.angularVelocity + h * sim.invInertia * sim.torque
+            v *= 1 / (1 + h * sim.linearDamping)
+            w *= 1 / (1 + h * sim.angularDamping)
+            let step2 = v.lengthSquared * h * h
+            if step2 > maxTranslation * maxTranslation { v *= maxTranslation / (step2.squareRoot()) }
+            if abs(w * h) > maxRotation { w *= maxRotation / abs(w * h) }
+            if sim.fixedRotation { w = 0 }
+            state.linearVelocity = v
+            state.angularVelocity = w
+            states[i] = state
+        }
+    }
+
+    /// dp += h·v and dq advanced by h·ω.
+    @inline(__always)
+    func integratePositions(_ range: Range<Int>, backend: VectorBackend) {
+        switch backend {
+        case .swift:
+            for i in range {
+                var state = states[i]
+                state.deltaPosition += h * state.linearVelocity
+                if state.angularVelocity != 0 { state.deltaRotation = state.deltaRotation.integrated(by: h * state.angularVelocity) }
+                states[i] = state
+            }
+        case .cblas:
+            integrateTranslationsWithBLAS(range)
+            for i in range where states[i].angularVelocity != 0 {
+                states[i].deltaRotation = states[i].deltaRotation.integrated(by: h * states[i].angularVelocity)
+            }
+        }
+    }
+
+    /// The translation part as two strided `saxpy` calls over the packed body states.
+    func integrateTranslationsWithBLAS(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let stride = Int32(MemoryLayout<BodyState>.stride / MemoryLayout<Float>.stride)
+        let first = UnsafeMutableRawPointer(states + range.lowerBound)
+        let velocity = first.advanced(by: MemoryLayout<BodyState>.offset(of: \.linearVelocity)!).assumingMemoryBound(to: Float.self)
+        let delta = first.advanced(by: MemoryLayout<BodyState>.offset(of: \.deltaPosition)!).assumingMemoryBound(to: Float.self)
+        let n = Int32(range.count)
+        cblas_saxpy(n, h, velocity, stride, delta, stride)
+        cblas_saxpy(n, h, velocity + 1, stride, delta + 1, stride)
+    }
+}

@@ -1,0 +1,63 @@
+/// Coefficients of a soft constraint for one sub-step of length h: the constraint behaves as an
+/// implicitly integrated spring–damper of the given frequency and damping ratio.
+///
+/// With ω = 2πf, a₁ = 2ζ + hω, a₂ = hω·a₁, a₃ = 1/(1 + a₂):
+/// `biasRate = ω/a₁`, `massScale = a₂·a₃`, `impulseScale = a₃`, and an impulse is
+/// `−effectiveMass · massScale · (Ċ + biasRate·C) − impulseScale · accumulated`.
+struct Softness: BitwiseCopyable {
+    var biasRate: Float
+    var massScale: Float
+    var impulseScale: Float
+
+    static let rigid = Softness(biasRate: 0, massScale: 1, impulseScale: 0)
+
+    init(biasRate: Float, massScale: Float, impulseScale: Float) {
+        self.biasRate = biasRate
+        self.massScale = massScale
+        self.impulseScale = impulseScale
+    }
+
+    init(hertz: Float, dampingRatio: Float, h: Float) {
+        guard hertz > 0 else { self = .rigid; return }
+        let omega = 2 * Float.pi * hertz
+        let a1 = 2 * dampingRatio + h * omega
+        let a2 = h * omega * a1
+        let a3 = 1 / (1 + a2)
+        biasRate = omega / a1
+        massScale = a2 * a3
+        impulseScale = a3
+    }
+}
+
+/// What every constraint solve needs for one sub-step.
+struct SolverContext {
+    var h: Float
+    var inverseH: Float
+    var contactSoftness: Softness
+    var staticSoftness: Softness
+    var jointSoftness: Softness
+    var pushMaxVelocity: Float
+    var restitutionThreshold: Float
+    var states: UnsafeMutablePointer<BodyState>
+}
+
+@inline(__always)
+func loadState(_ states: UnsafeMutablePointer<BodyState>, _ index: Int32) -> BodyState {
+    index >= 0 ? states[Int(index)] : .resting
+}
+
+@inline(__always)
+func storeState(_ states: UnsafeMutablePointer<BodyState>, _ index: Int32, _ state: BodyState) {
+    if index >= 0 { states[Int(index)] = state }
+}
+
+/// Solves K·x = b for the 2×2 point-constraint mass matrix of two bodies with anchors rA, rB.
+@inline(__always)
+func solvePointMatrix(mA: Float, iA: Float, mB: Float, iB: Float, rA: Vec2, rB: Vec2, _ b: Vec2) -> Vec2 {
+    let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+    let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
+    let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+    var det = k11 * k22 - k12 * k12
+    if det != 0 { det = 1 / det }
+    return Vec2(det * (k22 * b.x - k12 * b.y), det * (k11 * b.y - k12 * b.x))
+}

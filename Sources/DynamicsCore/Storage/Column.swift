@@ -1,0 +1,82 @@
+/// A growable, manually managed buffer of plain values: one column of structure-of-arrays storage.
+///
+/// Hot loops take `base` once per pass and index it directly, with no exclusivity checks,
+/// reference counting or bounds checks. Growth happens only in `append`/`reserve`, between
+/// steps, so a steady-state step never allocates.
+struct Column<Element: BitwiseCopyable>: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count: Int = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int = 16) {
+        self.capacity = max(capacity, 1)
+        self.base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    subscript(i: Int) -> Element {
+        @inline(__always) get {
+            assert(i >= 0 && i < count, "Column index \(i) out of range 0..<\(count)")
+            return base[i]
+        }
+        @inline(__always) nonmutating set {
+            assert(i >= 0 && i < count, "Column index \(i) out of range 0..<\(count)")
+            base[i] = newValue
+        }
+    }
+
+    mutating func reserve(_ minimumCapacity: Int) {
+        guard minimumCapacity > capacity else { return }
+        let newCapacity = max(minimumCapacity, capacity * 2)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    mutating func append(_ value: Element) {
+        if count == capacity { reserve(count + 1) }
+        base[count] = value
+        count += 1
+    }
+
+    /// Sets the count, growing the storage if needed; new elements are filled with `value`.
+    mutating func resize(to newCount: Int, filling value: Element) {
+        reserve(newCount)
+        if newCount > count { (base + count).initialize(repeating: value, count: newCount - count) }
+        count = newCount
+    }
+
+    /// Sets the count without initialising new elements beyond what `resize` promises; callers overwrite them.
+    mutating func resizeUninitialized(to newCount: Int) {
+        reserve(newCount)
+        count = newCount
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    mutating func removeLast() {
+        precondition(count > 0, "removeLast on an empty column")
+        count -= 1
+    }
+
+    @inline(__always)
+    func swapAt(_ i: Int, _ j: Int) {
+        guard i != j else { return }
+        let t = base[i]
+        base[i] = base[j]
+        base[j] = t
+    }
+
+    /// Moves the last element into slot `i` and shrinks by one.
+    mutating func swapRemove(at i: Int) {
+        base[i] = base[count - 1]
+        count -= 1
+    }
+
+    func fill(_ value: Element) { base.update(repeating: value, count: count) }
+
+    var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
+}

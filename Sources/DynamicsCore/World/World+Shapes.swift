@@ -1,0 +1,191 @@
+extension World {
+    /// Adds a shape to a body. Geometry and material are checked; the body's mass is recomputed.
+    @discardableResult
+    public func createShape(on body: BodyID, _ definition: ShapeDefinition) throws(DynamicsError) -> ShapeID {
+        let b = try checked(body)
+        try definition.validateMaterial()
+        let polygon = try definition.geometry.validated()
+        let (slot, generation) = shapes.allocateSlot()
+        let s = Int(slot)
+        var record = ShapeGeometryRecord(kind: .circle, center: .zero, radius: 0, vertexStart: 0, vertexCount: 0)
+        switch definition.geometry {
+        case let .circle(center, radius):
+            record.center = center
+            record.radius = radius
+        case .segment:
+            record.kind = .segment
+        case .polygon:
+            record.kind = .polygon
+        }
+        if let polygon {
+            let vertexStart = shapes.appendPolygon(polygon)
+            record.vertexStart = vertexStart
+            record.vertexCount = Int32(polygon.vertices.count)
+            record.radius = polygon.radius
+            record.center = record.kind == .segment ? 0.5 * (polygon.vertices[0] + polygon.vertices[1]) : polygon.centroid
+        }
+        shapes.geometry[s] = record
+        shapes.body[s] = b
+        shapes.friction[s] = definition.friction
+        shapes.restitution[s] = definition.restitution
+        shapes.density[s] = definition.density
+        shapes.category[s] = definition.filter.categoryBits
+        shapes.mask[s] = definition.filter.maskBits
+        let groupStart = shapes.appendGroups(definition.filter.groups)
+        shapes.groupStart[s] = groupStart
+        shapes.groupCount[s] = Int32(definition.filter.groups.count)
+        shapes.enableEvents[s] = definition.enableContactEvents
+        shapes.userData[s] = definition.userData
+        shapes.nextInBody[s] = bodies.firstShape[Int(b)]
+        bodies.firstShape[Int(b)] = slot
+        if s >= movedFlag.count { movedFlag.resize(to: s + 1, filling: false) }
+
+        updateMass(bodySlot: b)
+        wake(bodySlot: b)
+        let xf = bodies.sim[bodies.dense(b)].originTransform
+        let box = shapes.computeAABB(s, xf)
+        shapes.aabb[s] = box
+        shapes.fatAABB[s] = bodies.isStatic(slot: b) ? box : box.expanded(by: tolerances.aabbMargin)
+        insertProxy(slot)
+        return ShapeID(index: slot, generation: generation)
+    }
+
+    /// Adds a chain of segments through `points` (closed back to the first point when `closed`).
+    @discardableResult
+    public func createChain(on body: BodyID, points: [Vec2], closed: Bool, friction: Float = 0.6, restitution: Float = 0,
+                            filter: CollisionFilter = .default) throws(DynamicsError) -> [ShapeID] {
+        _ = try checked(body)
+        try require(points.count >= (closed ? 3 : 2), "points", "a \(closed ? "closed" : "open") chain needs at least \(closed ? 3 : 2) points, got \(points.count)")
+        for (i, p) in points.enumerated() { try requireFinite(p, "points[\(i)]") }
+        let segmentCount = closed ? points.count : points.count - 1
+        for i in 0..<segmentCount {
+            let a = points[i], b = points[(i + 1) % points.count]
+            try require(a != b, "points[\(i)]", "consecutive chain points must differ")
+        }
+        var result: [ShapeID] = []
+        for i in 0..<segmentCount {
+            var d = ShapeDefinition(.segment(points[i], points[(i + 1) % points.count]), density: 0, friction: friction, restitution: restitution, filter: filter)
+            d.enableContactEvents = true
+            result.append(try createShape(on: body, d))
+        }
+        return result
+    }
+
+    /// Removes a shape; its contacts end, and its body's mass is recomputed.
+    public func destroyShape(_ id: ShapeID) {
+        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
+        destroyShapeInternal(id.index, updateMass: true)
+    }
+
+    /// The body a shape belongs to.
+    public func body(of id: ShapeID) -> BodyID {
+        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
+        return bodyID(slot: shapes.body[Int(id.index)])
+    }
+
+    /// The caller's value given at creation.
+    public func userData(of id: ShapeID) -> UInt64 {
+        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
+        return shapes.userData[Int(id.index)]
+    }
+
+    /// The shape's current bounding box.
+    public func aabb(of id: ShapeID) -> AABB {
+        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
+        return shapes.aabb[Int(id.index)]
+    }
+
+    /// Sets the friction coefficient; applies to contacts from the next step.
+    public func setFriction(_ friction: Float, of id: ShapeID) throws(DynamicsError) {
+        try require(isValid(id), "shape", "\(id) is not a live shape of this world")
+        try require(friction.isFinite && friction >= 0, "friction", "must be finite and >= 0, got \(friction)")
+        shapes.friction[Int(id.index)] = friction
+    }
+
+    /// Sets the restitution; applies to contacts from the next step.
+    public func setRestitution(_ restitution: Float, of id: ShapeID) throws(DynamicsError) {
+        try require(isValid(id), "shape", "\(id) is not a live shape of this world")
+        try require(restitution.isFinite && restitution >= 0, "restitution", "must be finite and >= 0, got \(restitution)")
+        shapes.restitution[Int(id.index)] = restitution
+    }
+
+    // MARK: - Internals
+
+    func destroyShapeInternal(_ shape: Int32, updateMass recompute: Bool) {
+        let s = Int(shape)
+        let b = shapes.body[s]
+        wake(bodySlot: b)
+        var i = contacts.count - 1
+        while i >= 0 {
+            let c = contacts[i]
+            if c.shapeA == shape || c.shapeB == shape {
+                if c.bodyA != b { wake(bodySlot: c.bodyA) }
+                if c.bodyB != b { wake(bodySlot: c.bodyB) }
+                destroyContact(i)
+            }
+            i -= 1
+        }
+        removeProxy(shape)
+        // Unlink from the body's list.
+        var previous: Int32 = -1
+        var cursor = bodies.firstShape[Int(b)]
+        while cursor >= 0 && cursor != shape { previous = cursor; cursor = shapes.nextInBody[Int(cursor)] }
+        if previous >= 0 { shapes.nextInBody[Int(previous)] = shapes.nextInBody[s] } else { bodies.firstShape[Int(b)] = shapes.nextInBody[s] }
+        shapes.poolGarbage += Int(shapes.geometry[s].vertexCount) + Int(shapes.groupCount[s])
+        shapes.slots.release(shape)
+        movedFlag[s] = false
+        if recompute { updateMass(bodySlot: b) }
+        shapes.compactPoolsIfNeeded()
+    }
+
+    /// Recomputes mass, centre of mass, inertia and the sweep extent from the body's shapes,
+    /// keeping the body origin where it is.
+    func updateMass(bodySlot b: Int32) {
+        let d = bodies.dense(b)
+        var sim = bodies.sim[d]
+        let origin = sim.originTransform
+        var mass: Float = 0, inertiaAboutOrigin: Float = 0
+        var weightedCenter = Vec2.zero
+        var minExtent = Float.greatestFiniteMagnitude
+        var s = bodies.firstShape[Int(b)]
+        while s >= 0 {
+            let g = shapes.geometry[Int(s)]
+            let density = shapes.density[Int(s)]
+            switch g.kind {
+            case .circle:
+                let m = circleMass(center: g.center, radius: g.radius, density: density)
+                mass += m.mass; weightedCenter += m.mass * m.center; inertiaAboutOrigin += m.inertia + m.mass * m.center.lengthSquared
+                minExtent = min(minExtent, g.radius)
+            case .polygon:
+                let start = Int(g.vertexStart), n = Int(g.vertexCount)
+                let vertices = Array(UnsafeBufferPointer(start: shapes.vertices.base + start, count: n))
+                let m = polygonMass(vertices, density: density)
+                mass += m.mass; weightedCenter += m.mass * m.center; inertiaAboutOrigin += m.inertia + m.mass * m.center.lengthSquared
+                var inner = Float.greatestFiniteMagnitude
+                for i in 0..<n { inner = min(inner, shapes.normals[start + i].dot(vertices[i] - g.center).magnitude) }
+                minExtent = min(minExtent, inner + g.radius)
+            case .segment:
+                break
+            }
+            s = shapes.nextInBody[Int(s)]
+        }
+        sim.minExtent = minExtent
+        if sim.type == .dynamic {
+            if mass > 0 {
+                let localCenter = weightedCenter / mass
+                sim.mass = mass
+                sim.invMass = 1 / mass
+                sim.localCenter = localCenter
+                sim.inertia = max(0, inertiaAboutOrigin - mass * localCenter.lengthSquared)
+            } else {
+                sim.mass = 1; sim.invMass = 1; sim.localCenter = .zero; sim.inertia = 0
+            }
+            sim.invInertia = (sim.inertia > 0 && !sim.fixedRotation) ? 1 / sim.inertia : 0
+        } else {
+            sim.mass = 0; sim.invMass = 0; sim.inertia = 0; sim.invInertia = 0
+            if mass > 0 { sim.localCenter = weightedCenter / mass }
+        }
+        sim.center = origin.apply(sim.localCenter)
+        bodies.sim[d] = sim
+    }
+}

@@ -1,0 +1,38 @@
+extension World {
+    /// Advances the world by `timeStep` seconds (for example 1/60), in `subStepCount` sub-steps.
+    ///
+    /// Begin and end events of this step can be read afterwards until the next step starts.
+    /// The result is bit-identical for any worker count.
+    public func step(_ timeStep: Float) {
+        precondition(timeStep.isFinite && timeStep > 0, "timeStep: must be finite and > 0, got \(timeStep)")
+        beginEvents.removeAll()
+        endEvents.removeAll()
+        updatePairs()
+        collide()
+        solve(timeStep)
+        finalize(timeStep)
+        updateSleep()
+        stepCount += 1
+    }
+
+    /// A 64-bit FNV-1a hash of every body's position, angle and velocities (bit patterns, slot order):
+    /// equal hashes mean identical states.
+    public func stateHash() -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ value: Float) {
+            var bits = UInt64(value.bitPattern)
+            for _ in 0..<4 {
+                hash ^= bits & 0xFF
+                hash = hash &* 0x0000_0100_0000_01B3
+                bits >>= 8
+            }
+        }
+        for slot in 0..<bodies.slots.slotCount where bodies.slots.alive[slot] {
+            let d = bodies.dense(Int32(slot))
+            let sim = bodies.sim[d], state = bodies.state[d]
+            mix(sim.center.x); mix(sim.center.y); mix(sim.rotation.cosine); mix(sim.rotation.sine)
+            mix(state.linearVelocity.x); mix(state.linearVelocity.y); mix(state.angularVelocity)
+        }
+        return hash
+    }
+}

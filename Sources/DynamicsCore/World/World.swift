@@ -1,0 +1,114 @@
+/// A simulation world: bodies, shapes, joints and contacts, stepped as one batched pipeline.
+///
+/// ```swift
+/// var definition = WorldDefinition()
+/// definition.gravity = Vec2(0, -10)
+/// let world = try World(definition)
+/// let ground = try world.createBody(BodyDefinition(type: .static))
+/// try world.createShape(on: ground, ShapeDefinition(.segment(Vec2(-20, 0), Vec2(20, 0))))
+/// let box = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(0, 4)))
+/// try world.createShape(on: box, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5)))
+/// for _ in 0..<60 { world.step(1.0 / 60) }
+/// print(world.position(of: box))
+/// ```
+///
+/// One `step(_:)` runs: broadphase pair update → narrowphase (manifolds, contact events) →
+/// graph-coloured soft-step sequential impulses with sub-steps (integrate velocities, warm start,
+/// solve, integrate positions, relax) and restitution → finalisation (transforms, continuous
+/// collision, enlarged boxes) → sleep. Handles stay valid across adds and removes.
+public final class World {
+    /// The settings the world was created with.
+    public let definition: WorldDefinition
+    let tolerances: Tolerances
+    let pool: WorkerPool
+
+    var bodies = BodyStore()
+    var shapes = ShapeStore()
+    var joints = JointStore()
+    var contacts = Column<Contact>()
+    var pairs = PairTable()
+    /// Body pairs joined by a joint that does not let them collide, counted.
+    var jointedBodyPairs = PairTable(capacity: 64)
+
+    // Broadphase.
+    var movingGrid: SpatialHash
+    var staticGrid: SpatialHash
+    var largeProxies = Column<Int32>()
+    var moveBuffer = Column<Int32>()
+    var movedFlag = Column<Bool>()
+    var pairCandidates = Column<UInt64>()
+    var queryScratch = Column<Int32>()
+
+    // Solver scratch.
+    var coloring = GraphColoring()
+    var constraintColor = Column<Int32>()
+    var constraints = Column<ContactConstraint>()
+    var constraintSource = Column<Int32>()
+
+    // Sleep scratch.
+    var islandParent = Column<Int32>()
+    var islandMinSleep = Column<Float>()
+    var bodyScratch = Column<Int32>()
+    var nextIslandID: Int32 = 0
+
+    // Events of the last step.
+    var beginEvents = Column<ContactBeginEvent>()
+    var endEvents = Column<ContactEndEvent>()
+
+    /// Steps taken so far.
+    public internal(set) var stepCount = 0
+
+    /// Creates a world, checking the definition.
+    public init(_ definition: WorldDefinition = WorldDefinition()) throws(DynamicsError) {
+        self.definition = try definition.validated()
+        tolerances = Tolerances(definition)
+        pool = WorkerPool(workerCount: definition.workerCount)
+        movingGrid = SpatialHash(cellSize: tolerances.cellSize)
+        staticGrid = SpatialHash(cellSize: tolerances.cellSize)
+    }
+
+    /// Number of bodies of every type.
+    public var bodyCount: Int { bodies.count }
+    /// Number of awake (simulated) bodies, kinematic included.
+    public var awakeBodyCount: Int { bodies.awakeCount }
+    /// Number of sleeping bodies.
+    public var sleepingBodyCount: Int { bodies.sleepingCount }
+    /// Whether any body is awake.
+    public var isAwake: Bool { bodies.awakeCount > 0 }
+    /// Number of shapes.
+    public var shapeCount: Int { shapes.slots.slotCount - shapes.slots.freeList.count }
+    /// Number of joints.
+    public var jointCount: Int { joints.slots.slotCount - joints.slots.freeList.count }
+    /// Number of contacts whose shapes touch (manifold has points).
+    public var touchingContactCount: Int {
+        var n = 0
+        for i in 0..<contacts.count where contacts[i].flags.contains(.touching) { n += 1 }
+        return n
+    }
+    /// Number of persistent contacts (enlarged boxes overlap), touching or not.
+    public var contactCount: Int { contacts.count }
+
+    // MARK: - Handle checks
+
+    func slot(_ id: BodyID, _ argument: String = "body") -> Int32 {
+        precondition(bodies.slots.isValid(index: id.index, generation: id.generation),
+                     "\(argument): \(id) is not a live body of this world (removed, or from another world)")
+        return id.index
+    }
+
+    func checked(_ id: BodyID, _ argument: String = "body") throws(DynamicsError) -> Int32 {
+        try require(bodies.slots.isValid(index: id.index, generation: id.generation), argument,
+                    "\(id) is not a live body of this world (removed, or from another world)")
+        return id.index
+    }
+
+    func bodyID(slot: Int32) -> BodyID { BodyID(index: slot, generation: bodies.slots.generations[Int(slot)]) }
+    func shapeID(slot: Int32) -> ShapeID { ShapeID(index: slot, generation: shapes.slots.generations[Int(slot)]) }
+
+    /// Whether a body handle refers to a live body of this world.
+    public func isValid(_ id: BodyID) -> Bool { bodies.slots.isValid(index: id.index, generation: id.generation) }
+    /// Whether a shape handle refers to a live shape of this world.
+    public func isValid(_ id: ShapeID) -> Bool { shapes.slots.isValid(index: id.index, generation: id.generation) }
+    /// Whether a joint handle refers to a live joint of this world.
+    public func isValid(_ id: JointID) -> Bool { joints.slots.isValid(index: id.index, generation: id.generation) }
+}

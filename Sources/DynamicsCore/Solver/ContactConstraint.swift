@@ -10,7 +10,7 @@ struct ConstraintPoint: BitwiseCopyable {
     var maxNormalImpulse: Float
     var normalMass: Float
     var tangentMass: Float
-    /// Normal relative velocity at the step start (for restitution).
+    /// The most negative normal relative velocity seen this step before an impulse (for restitution).
     var relativeVelocity: Float
 }
 
@@ -90,6 +90,8 @@ extension ContactConstraint {
             let rA = p.anchorA, rB = p.anchorB
             let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
             let vn = dv.dot(normal)
+            // Remember the fastest approach seen before an impulse: the impact speed restitution uses.
+            if useBias && vn < p.relativeVelocity { p.relativeVelocity = vn }
             let impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
             let newImpulse = max(p.normalImpulse + impulse, 0)
             let applied = newImpulse - p.normalImpulse
@@ -100,6 +102,10 @@ extension ContactConstraint {
             a.angularVelocity -= inertiaA * rA.cross(P)
             b.linearVelocity += massB * P
             b.angularVelocity += inertiaB * rB.cross(P)
+        }
+        @inline(__always) func approachSpeed(_ p: ConstraintPoint) -> Float {
+            let dv = (b.linearVelocity + cross(b.angularVelocity, p.anchorB)) - (a.linearVelocity + cross(a.angularVelocity, p.anchorA))
+            return -dv.dot(normal)
         }
         @inline(__always) func solveTangent(_ p: inout ConstraintPoint) {
             let rA = p.anchorA, rB = p.anchorB
@@ -117,7 +123,18 @@ extension ContactConstraint {
         }
 
         solveNormal(&point0)
-        if pointCount > 1 { solveNormal(&point1) }
+        if pointCount > 1 {
+            solveNormal(&point1)
+            // A hard two-point impact couples the points strongly through rotation; one Gauss–Seidel
+            // sweep leaves a spin that buries a corner in the next sub-step. Sweep again while either
+            // point still approaches faster than the push-out speed (rare: only at impacts).
+            var extra = 0
+            while extra < 4 && (approachSpeed(point0) > context.pushMaxVelocity || approachSpeed(point1) > context.pushMaxVelocity) {
+                solveNormal(&point0)
+                solveNormal(&point1)
+                extra += 1
+            }
+        }
         solveTangent(&point0)
         if pointCount > 1 { solveTangent(&point1) }
         if massA > 0 { storeState(states, denseA, a) }

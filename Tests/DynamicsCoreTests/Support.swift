@@ -1,0 +1,39 @@
+import DynamicsCore
+
+/// A world in metres with gravity (0, −g) and the given settings.
+func makeWorld(gravity: Float = 10, subSteps: Int = 4, sleep: Bool = false, workers: Int = 1) throws -> World {
+    var d = WorldDefinition()
+    d.gravity = Vec2(0, -gravity)
+    d.subStepCount = subSteps
+    d.enableSleep = sleep
+    d.workerCount = workers
+    return try World(d)
+}
+
+/// A static ground whose top surface is at y = 0.
+@discardableResult
+func addGround(_ world: World, halfWidth: Float = 50, friction: Float = 0.6, restitution: Float = 0) throws -> BodyID {
+    let ground = try world.createBody(BodyDefinition(type: .static, position: Vec2(0, -1)))
+    try world.createShape(on: ground, ShapeDefinition(.box(halfWidth: halfWidth, halfHeight: 1), friction: friction, restitution: restitution))
+    return ground
+}
+
+@discardableResult
+func addBox(_ world: World, at p: Vec2, half: Float = 0.5, angle: Float = 0, friction: Float = 0.6, restitution: Float = 0,
+            type: BodyType = .dynamic) throws -> BodyID {
+    let body = try world.createBody(BodyDefinition(type: type, position: p, angle: angle))
+    try world.createShape(on: body, ShapeDefinition(.box(halfWidth: half, halfHeight: half), friction: friction, restitution: restitution))
+    return body
+}
+
+@discardableResult
+func addBall(_ world: World, at p: Vec2, radius: Float = 0.25, friction: Float = 0.6, restitution: Float = 0) throws -> BodyID {
+    let body = try world.createBody(BodyDefinition(type: .dynamic, position: p))
+    try world.createShape(on: body, ShapeDefinition(.circle(radius: radius), friction: friction, restitution: restitution))
+    return body
+}
+
+/// Steps `seconds` of simulated time at 60 Hz.
+func run(_ world: World, seconds: Float, dt: Float = 1.0 / 60) {
+    for _ in 0..<Int((seconds / dt).rounded()) { world.step(dt) }
+}

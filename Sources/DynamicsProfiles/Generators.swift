@@ -1,0 +1,164 @@
+import Foundation
+import DynamicsCore
+
+/// A generator that places many bodies from a few numbers.
+enum GeneratorSpec: Sendable {
+    /// A pyramid of square boxes: `base` boxes in the bottom row, one fewer per row.
+    case pyramid(base: Int, boxSize: Float, origin: Vec2, spacing: Float, shape: ShapeMaterial)
+    /// `count` copies of a shape stacked upwards from `origin`, `spacing` apart.
+    case stack(count: Int, origin: Vec2, spacing: Float, shape: ShapeSpec, type: BodyType)
+    /// `columns × rows` copies of a shape on a grid starting at `origin`.
+    case grid(columns: Int, rows: Int, origin: Vec2, spacing: Vec2, shape: ShapeSpec, type: BodyType)
+    /// `count` random circles, boxes and polygons in a region, from a seed.
+    case rain(count: Int, seed: UInt64, lower: Vec2, upper: Vec2, minSize: Float, maxSize: Float, shape: ShapeMaterial)
+
+    /// How many bodies it makes.
+    var bodyCount: Int {
+        switch self {
+        case let .pyramid(base, _, _, _, _): return base * (base + 1) / 2
+        case let .stack(count, _, _, _, _): return count
+        case let .grid(columns, rows, _, _, _, _): return columns * rows
+        case let .rain(count, _, _, _, _, _, _): return count
+        }
+    }
+
+    static let kinds: Set<String> = ["pyramid", "stack", "grid", "rain"]
+
+    static func parse(_ node: JSONNode, maxBodies: Int) throws(ProfileError) -> GeneratorSpec {
+        let outer = try node.object(allowed: kinds)
+        guard outer.dictionary.count == 1, let kind = outer.dictionary.keys.first else {
+            throw node.fail("needs exactly one generator of: \(kinds.sorted().joined(separator: ", "))")
+        }
+        let g = try outer.required(kind)
+        switch kind {
+        case "pyramid":
+            let o = try g.object(allowed: ["base", "boxSize", "origin", "spacing", "density", "friction", "restitution"])
+            let base = try o.required("base").integer(in: 1...2000)
+            let size = try o.float("boxSize", default: 1)
+            guard size > 0 else { throw g.fail("must be > 0, got \(size)", at: "\(g.path).boxSize") }
+            return .pyramid(base: base, boxSize: size, origin: try o.optional("origin")?.vector() ?? .zero,
+                            spacing: try o.float("spacing", default: size), shape: try ShapeMaterial.parse(o))
+        case "stack":
+            let o = try g.object(allowed: ["count", "origin", "spacing", "shape", "type"])
+            return .stack(count: try o.required("count").integer(in: 1...maxBodies), origin: try o.optional("origin")?.vector() ?? .zero,
+                          spacing: try o.float("spacing", default: 1), shape: try ShapeSpec.parse(try o.required("shape"), allowChain: false),
+                          type: try parseBodyType(o.optional("type"), default: .dynamic))
+        case "grid":
+            let o = try g.object(allowed: ["columns", "rows", "origin", "spacing", "shape", "type"])
+            return .grid(columns: try o.required("columns").integer(in: 1...maxBodies), rows: try o.required("rows").integer(in: 1...maxBodies),
+                         origin: try o.optional("origin")?.vector() ?? .zero, spacing: try o.optional("spacing")?.vector() ?? Vec2(1, 1),
+                         shape: try ShapeSpec.parse(try o.required("shape"), allowChain: false),
+                         type: try parseBodyType(o.optional("type"), default: .dynamic))
+        default:
+            let o = try g.object(allowed: ["count", "seed", "lower", "upper", "minSize", "maxSize", "density", "friction", "restitution"])
+            let lower = try o.required("lower").vector(), upper = try o.required("upper").vector()
+            guard lower.x < upper.x && lower.y < upper.y else { throw g.fail("lower must be below and left of upper") }
+            let minSize = try o.float("minSize", default: 0.25), maxSize = try o.float("maxSize", default: 0.5)
+            guard minSize > 0 && maxSize >= minSize else { throw g.fail("needs 0 < minSize <= maxSize, got \(minSize)...\(maxSize)") }
+            return .rain(count: try o.required("count").integer(in: 1...maxBodies),
+                         seed: UInt64(try o.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1),
+                         lower: lower, upper: upper, minSize: minSize, maxSize: maxSize, shape: try ShapeMaterial.parse(o))
+        }
+    }
+
+    /// Creates the bodies.
+    func build(in world: World, path: String, file: String) throws(ProfileError) {
+        do {
+            switch self {
+            case let .pyramid(base, boxSize, origin, spacing, material):
+                let half = 0.5 * boxSize
+                for row in 0..<base {
+                    let count = base - row
+                    for i in 0..<count {
+                        let x = origin.x + (Float(i) - Float(count - 1) / 2) * spacing
+                        let y = origin.y + half + Float(row) * boxSize
+                        let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(x, y)))
+                        try world.createShape(on: body, material.definition(.box(halfWidth: half, halfHeight: half)))
+                    }
+                }
+            case let .stack(count, origin, spacing, shape, type):
+                for i in 0..<count {
+                    let body = try world.createBody(BodyDefinition(type: type, position: origin + Vec2(0, Float(i) * spacing)))
+                    try shape.add(to: body, in: world, path: "\(path).shape", file: file)
+                }
+            case let .grid(columns, rows, origin, spacing, shape, type):
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        let p = origin + Vec2(Float(column) * spacing.x, Float(row) * spacing.y)
+                        let body = try world.createBody(BodyDefinition(type: type, position: p))
+                        try shape.add(to: body, in: world, path: "\(path).shape", file: file)
+                    }
+                }
+            case let .rain(count, seed, lower, upper, minSize, maxSize, material):
+                var random = SplitMix64(seed: seed)
+                for i in 0..<count {
+                    let p = Vec2(lower.x + random.unit() * (upper.x - lower.x), lower.y + random.unit() * (upper.y - lower.y))
+                    let size = minSize + random.unit() * (maxSize - minSize)
+                    let body = try world.createBody(BodyDefinition(type: .dynamic, position: p, angle: random.unit() * 6.2831855))
+                    let geometry: ShapeGeometry
+                    switch i % 3 {
+                    case 0: geometry = .circle(radius: 0.5 * size)
+                    case 1: geometry = .box(halfWidth: 0.5 * size, halfHeight: 0.35 * size)
+                    default: geometry = .polygon(regularPolygon(sides: 5 + Int(random.unit() * 3), radius: 0.5 * size))
+                    }
+                    try world.createShape(on: body, material.definition(geometry))
+                }
+            }
+        } catch let error as ProfileError {
+            throw error
+        } catch let error as DynamicsError {
+            throw ProfileError(file: file, field: path, problem: error.description)
+        } catch {
+            throw ProfileError(file: file, field: path, problem: "\(error)")
+        }
+    }
+}
+
+/// Density, friction and restitution shared by a generator's shapes.
+struct ShapeMaterial: Sendable {
+    var density: Float
+    var friction: Float
+    var restitution: Float
+
+    static func parse(_ o: JSONObject) throws(ProfileError) -> ShapeMaterial {
+        ShapeMaterial(density: try o.float("density", default: 1), friction: try o.float("friction", default: 0.6),
+                      restitution: try o.float("restitution", default: 0))
+    }
+
+    func definition(_ geometry: ShapeGeometry) -> ShapeDefinition {
+        ShapeDefinition(geometry, density: density, friction: friction, restitution: restitution)
+    }
+}
+
+/// The vertices of a regular polygon centred on the origin, counter-clockwise.
+func regularPolygon(sides: Int, radius: Float) -> [Vec2] {
+    (0..<sides).map { k in
+        let a = Double(k) * 2 * Double.pi / Double(sides)
+        return Vec2(Float(cos(a)) * radius, Float(sin(a)) * radius)
+    }
+}
+
+func parseBodyType(_ node: JSONNode?, default value: BodyType) throws(ProfileError) -> BodyType {
+    guard let node else { return value }
+    switch try node.string() {
+    case "static": return .static
+    case "kinematic": return .kinematic
+    case "dynamic": return .dynamic
+    case let other: throw node.fail("must be \"static\", \"kinematic\" or \"dynamic\", got \"\(other)\"")
+    }
+}
+
+/// A small, fast, seeded random number generator (SplitMix64), the same on every platform.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// A float in [0, 1).
+    mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
+}

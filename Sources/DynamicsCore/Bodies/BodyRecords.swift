@@ -9,7 +9,9 @@ struct BodyState: BitwiseCopyable {
     /// Rotation since the start of the step.
     var deltaRotation: Rotation
 
-    static let resting = BodyState(linearVelocity: .zero, angularVelocity: 0, flags: 0, deltaPosition: .zero, deltaRotation: .identity)
+    static var resting: BodyState {
+        @inline(__always) get { BodyState(linearVelocity: .zero, angularVelocity: 0, flags: 0, deltaPosition: .zero, deltaRotation: .identity) }
+    }
 }
 
 /// Per-body data read once or twice per step (integration, finalisation), kept apart from the

@@ -6,7 +6,8 @@ public struct Rotation: Hashable, Sendable, BitwiseCopyable {
     public var sine: Float
 
     /// The identity rotation.
-    public static let identity = Rotation(cosine: 1, sine: 0)
+    @inlinable
+    public static var identity: Rotation { Rotation(cosine: 1, sine: 0) }
 
     /// Creates a rotation from its cosine and sine (assumed normalised).
     @inlinable

@@ -6,7 +6,8 @@ public struct Transform: Hashable, Sendable, BitwiseCopyable {
     public var rotation: Rotation
 
     /// The identity transform.
-    public static let identity = Transform(position: .zero, rotation: .identity)
+    @inlinable
+    public static var identity: Transform { Transform(position: .zero, rotation: .identity) }
 
     /// Creates a transform.
     @inlinable

@@ -13,8 +13,9 @@ struct ManifoldPoint: BitwiseCopyable {
     /// Feature id: the same id in two steps means the same pair of features, so impulses carry over.
     var id: UInt32
 
-    static let zero = ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0,
-                                    normalImpulse: 0, tangentImpulse: 0, id: 0)
+    static var zero: ManifoldPoint {
+        @inline(__always) get { ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0, normalImpulse: 0, tangentImpulse: 0, id: 0) }
+    }
 }
 
 /// Up to two contact points sharing one normal, pointing from shape A to shape B.
@@ -24,7 +25,9 @@ struct Manifold: BitwiseCopyable {
     var point0: ManifoldPoint
     var point1: ManifoldPoint
 
-    static let empty = Manifold(normal: .zero, pointCount: 0, point0: .zero, point1: .zero)
+    static var empty: Manifold {
+        @inline(__always) get { Manifold(normal: .zero, pointCount: 0, point0: .zero, point1: .zero) }
+    }
 
     @inline(__always)
     mutating func add(point: Vec2, separation: Float, id: UInt32) {

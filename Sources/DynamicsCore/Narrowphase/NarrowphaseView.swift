@@ -1,6 +1,6 @@
 /// Raw pointers to what the narrowphase reads and writes, taken once per step so that the
 /// per-contact loop touches no class properties. Each contact index is written by one task only.
-struct NarrowphaseView: @unchecked Sendable {
+struct NarrowphaseView: ChunkKernel {
     var contacts: UnsafeMutablePointer<Contact>
     var geometry: UnsafePointer<ShapeGeometryRecord>
     var vertices: UnsafePointer<Vec2>
@@ -11,6 +11,10 @@ struct NarrowphaseView: @unchecked Sendable {
     var awakeCount: Int
     var speculative: Float
     var linearSlop: Float
+
+    func run(_ range: Range<Int>) {
+        for i in range { update(i) }
+    }
 
     @inline(__always)
     func polygon(_ g: ShapeGeometryRecord) -> PolygonView {
@@ -85,13 +89,12 @@ extension World {
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop)
-        pool.forEachChunk(contacts.count, minimumChunk: 128) { range in
-            for i in range { view.update(i) }
-        }
+        parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
 
         var anyDisjoint = false
+        let contactBase = contacts.base
         for i in 0..<contacts.count {
-            var c = contacts[i]
+            var c = contactBase[i]
             if c.flags.contains(.disjoint) { anyDisjoint = true }
             if c.flags.contains(.startedTouching) {
                 c.flags.remove(.startedTouching)
@@ -99,7 +102,7 @@ extension World {
                     beginEvents.append(ContactBeginEvent(shapeA: shapeID(slot: c.shapeA), shapeB: shapeID(slot: c.shapeB),
                                                          point: c.manifold.point0.point, normal: c.manifold.normal))
                 }
-                contacts[i] = c
+                contactBase[i] = c
                 // A body asleep in a pile wakes when something awake starts touching it.
                 if !bodies.isAwake(slot: c.bodyA) && !bodies.isStatic(slot: c.bodyA) { wake(bodySlot: c.bodyA) }
                 if !bodies.isAwake(slot: c.bodyB) && !bodies.isStatic(slot: c.bodyB) { wake(bodySlot: c.bodyB) }
@@ -108,7 +111,7 @@ extension World {
                 if c.flags.contains(.enableEvents) {
                     endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.shapeA), shapeB: shapeID(slot: c.shapeB)))
                 }
-                contacts[i] = c
+                contactBase[i] = c
             }
         }
         guard anyDisjoint else { return }

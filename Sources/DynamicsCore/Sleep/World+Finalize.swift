@@ -1,5 +1,5 @@
 /// Pointers for the finalisation pass over awake bodies.
-struct FinalizeView: @unchecked Sendable {
+struct FinalizeView: ChunkKernel {
     var states: UnsafeMutablePointer<BodyState>
     var sims: UnsafeMutablePointer<BodySim>
     var slotOfDense: UnsafePointer<Int32>
@@ -15,6 +15,10 @@ struct FinalizeView: @unchecked Sendable {
     var enableContinuous: Bool
     var linearSleepTolerance: Float
     var angularSleepTolerance: Float
+
+    func run(_ range: Range<Int>) {
+        for d in range { finalize(d) }
+    }
 
     @inline(__always)
     func shapeAABB(_ g: ShapeGeometryRecord, _ xf: Transform) -> AABB {
@@ -92,9 +96,7 @@ extension World {
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance)
         let awake = bodies.awakeCount
-        pool.forEachChunk(awake, minimumChunk: 512) { range in
-            for d in range { view.finalize(d) }
-        }
+        parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
         let sims = bodies.sim.base
         for d in 0..<awake {
             if sims[d].needsSweep {

@@ -21,10 +21,12 @@ extension World {
             if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
         }
         let sims = bodies.sim.base
+        let denseOf = bodies.denseOfSlot.base
+        let contactBase = contacts.base
         for i in 0..<contacts.count {
-            let c = contacts[i]
+            let c = contactBase[i]
             guard c.flags.contains(.touching) else { continue }
-            let dA = bodies.dense(c.bodyA), dB = bodies.dense(c.bodyB)
+            let dA = Int(denseOf[Int(c.bodyA)]), dB = Int(denseOf[Int(c.bodyB)])
             guard dA < awake || dB < awake else { continue }
             let dynamicA = dA < awake && sims[dA].type == .dynamic
             let dynamicB = dB < awake && sims[dB].type == .dynamic

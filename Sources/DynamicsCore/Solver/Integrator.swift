@@ -1,5 +1,3 @@
-import CBLAS
-
 /// Integrates the awake bodies' velocities and positions for one sub-step.
 struct Integrator {
     var states: UnsafeMutablePointer<BodyState>
@@ -50,15 +48,14 @@ struct Integrator {
         }
     }
 
-    /// The translation part as two strided `saxpy` calls over the packed body states.
+    /// The translation part as two strided updates over the packed body states.
     func integrateTranslationsWithBLAS(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        let stride = Int32(MemoryLayout<BodyState>.stride / MemoryLayout<Float>.stride)
+        let stride = MemoryLayout<BodyState>.stride / MemoryLayout<Float>.stride
         let first = UnsafeMutableRawPointer(states + range.lowerBound)
         let velocity = first.advanced(by: MemoryLayout<BodyState>.offset(of: \.linearVelocity)!).assumingMemoryBound(to: Float.self)
         let delta = first.advanced(by: MemoryLayout<BodyState>.offset(of: \.deltaPosition)!).assumingMemoryBound(to: Float.self)
-        let n = Int32(range.count)
-        cblas_saxpy(n, h, velocity, stride, delta, stride)
-        cblas_saxpy(n, h, velocity + 1, stride, delta + 1, stride)
+        stridedAXPY(count: range.count, h, x: velocity, strideX: stride, y: delta, strideY: stride, backend: .cblas)
+        stridedAXPY(count: range.count, h, x: velocity + 1, strideX: stride, y: delta + 1, strideY: stride, backend: .cblas)
     }
 }

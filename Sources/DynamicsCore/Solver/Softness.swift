@@ -9,7 +9,9 @@ struct Softness: BitwiseCopyable {
     var massScale: Float
     var impulseScale: Float
 
-    static let rigid = Softness(biasRate: 0, massScale: 1, impulseScale: 0)
+    static var rigid: Softness {
+        @inline(__always) get { Softness(biasRate: 0, massScale: 1, impulseScale: 0) }
+    }
 
     init(biasRate: Float, massScale: Float, impulseScale: Float) {
         self.biasRate = biasRate

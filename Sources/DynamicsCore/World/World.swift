@@ -21,6 +21,7 @@ public final class World {
     public let definition: WorldDefinition
     let tolerances: Tolerances
     let pool: WorkerPool
+    let tasks = StageTasks()
 
     var bodies = BodyStore()
     var shapes = ShapeStore()
@@ -65,6 +66,15 @@ public final class World {
         pool = WorkerPool(workerCount: definition.workerCount)
         movingGrid = SpatialHash(cellSize: tolerances.cellSize)
         staticGrid = SpatialHash(cellSize: tolerances.cellSize)
+    }
+
+    deinit { pool.shutdown() }
+
+    /// Runs one stage's kernel over `0..<count` on the workers.
+    @inline(__always)
+    func parallel<Kernel: ChunkKernel>(_ task: KernelTask<Kernel>, _ kernel: Kernel, count: Int, minimumChunk: Int) {
+        task.kernel = kernel
+        pool.run(task, count: count, minimumChunk: minimumChunk)
     }
 
     /// Number of bodies of every type.

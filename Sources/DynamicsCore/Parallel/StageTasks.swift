@@ -1,0 +1,11 @@
+/// The reusable task holders of every parallel stage of a step, created once per world.
+final class StageTasks {
+    let resetDeltas = KernelTask<ResetDeltasKernel>()
+    let integrateVelocities = KernelTask<IntegrateVelocitiesKernel>()
+    let integratePositions = KernelTask<IntegratePositionsKernel>()
+    let contactPass = KernelTask<ContactPassKernel>()
+    let prepareContacts = KernelTask<PrepareContactsKernel>()
+    let storeImpulses = KernelTask<StoreImpulsesKernel>()
+    let narrowphase = KernelTask<NarrowphaseView>()
+    let finalize = KernelTask<FinalizeView>()
+}

@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Dynamics",
+    // The worker pool uses the standard library's Synchronization module (atomics).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "DynamicsCore", targets: ["DynamicsCore"]),
         .library(name: "DynamicsProfiles", targets: ["DynamicsProfiles"]),
@@ -34,6 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "DynamicsCoreTests", dependencies: ["DynamicsCore"]),
         .testTarget(name: "DynamicsProfilesTests", dependencies: ["DynamicsProfiles"]),
+        .testTarget(name: "dynamicsTests", dependencies: ["dynamics"]),
     ],
     swiftLanguageModes: [.v6]
 )

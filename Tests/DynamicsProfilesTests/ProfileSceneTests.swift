@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import DynamicsCore
+import DynamicsProfiles
+
+/// The repository's `Profiles/` folder.
+let profilesDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Profiles")
+
+@Suite("Profiles build the scenes they describe")
+struct ProfileSceneTests {
+    @Test("every committed profile loads and builds", arguments: ["large-pyramid", "small-stack"])
+    func committedProfiles(name: String) throws {
+        let profile = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path)
+        let world = try profile.makeWorld()
+        #expect(world.bodyCount == profile.bodyCount)
+        #expect(profile.name == name)
+    }
+
+    @Test("the large pyramid is Box2D's: 5050 boxes on a ground, 1/60 s, 4 sub-steps, no sleeping, 500 steps")
+    func largePyramid() throws {
+        let profile = try Profile.load(path: profilesDirectory.appendingPathComponent("large-pyramid.json").path)
+        #expect(profile.bodyCount == 5051)
+        #expect(profile.steps == 500)
+        #expect(profile.world.subStepCount == 4)
+        #expect(profile.world.enableSleep == false)
+        #expect(abs(profile.timeStep - 1.0 / 60) < 1e-6)
+        #expect(profile.world.gravity == Vec2(0, -10))
+    }
+
+    @Test("generators make the counts they promise, deterministically")
+    func generators() throws {
+        let json = """
+        { "generators": [
+            { "pyramid": { "base": 10 } },
+            { "stack": { "count": 7, "origin": [30, 0.5], "shape": { "box": { "halfWidth": 0.5, "halfHeight": 0.5 } } } },
+            { "grid": { "columns": 4, "rows": 3, "origin": [-30, 0], "shape": { "circle": { "radius": 0.3 } } } },
+            { "rain": { "count": 50, "seed": 7, "lower": [-10, 20], "upper": [10, 40] } }
+        ] }
+        """
+        let profile = try Profile.parse(Data(json.utf8), file: "inline.json")
+        #expect(profile.bodyCount == 55 + 7 + 12 + 50)
+        let a = try profile.makeWorld(), b = try profile.makeWorld()
+        #expect(a.bodyCount == 124)
+        #expect(a.stateHash() == b.stateHash())
+    }
+
+    @Test("a profile gives the same final state for 1, 2 and 4 workers")
+    func threadsAgree() throws {
+        let profile = try Profile.load(path: profilesDirectory.appendingPathComponent("small-stack.json").path)
+        var hashes: [UInt64] = []
+        for workers in [1, 2, 4] {
+            let world = try profile.makeWorld(workerCount: workers)
+            for _ in 0..<profile.steps { world.step(profile.timeStep) }
+            hashes.append(world.stateHash())
+        }
+        #expect(Set(hashes).count == 1)
+    }
+
+    @Test("both vector backends give the same state")
+    func backendsAgree() throws {
+        let json = """
+        { "world": { "vectorBackend": "swift" }, "bodies": [ { "type": "static", "shapes": [ { "segment": { "point1": [-20, 0], "point2": [20, 0] } } ] } ],
+          "generators": [ { "rain": { "count": 300, "seed": 3, "lower": [-15, 1], "upper": [15, 25] } } ] }
+        """
+        var hashes: [UInt64] = []
+        for backend in ["swift", "cblas"] {
+            let profile = try Profile.parse(Data(json.replacingOccurrences(of: "\"swift\"", with: "\"\(backend)\"").utf8), file: "rain.json")
+            #expect(profile.world.vectorBackend.rawValue == backend)
+            let world = try profile.makeWorld()
+            for _ in 0..<120 { world.step(profile.timeStep) }
+            hashes.append(world.stateHash())
+        }
+        #expect(hashes[0] == hashes[1])
+    }
+}

@@ -29,3 +29,15 @@ struct RunCommandTests {
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--steps", "0"]) }
     }
 }
+
+@Suite("dynamics run with a broken profile")
+struct RunFailureTests {
+    @Test("a broken file makes the command fail instead of crashing")
+    func brokenFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UInt32.random(in: 0...UInt32.max)).json").path
+        try Data("{ \"world\": { \"subSteps\": \"four\" } }".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let command = try Run.parse([path])
+        #expect(throws: (any Error).self) { try command.run() }
+    }
+}

@@ -77,19 +77,7 @@ struct ShapeStore: ~Copyable {
 
     /// The world-space bounding box of a shape at a body origin transform.
     func computeAABB(_ shape: Int, _ xf: Transform) -> AABB {
-        let g = geometry[shape]
-        if g.kind == .circle {
-            let c = xf.apply(g.center)
-            return AABB(lower: c - Vec2(repeating: g.radius), upper: c + Vec2(repeating: g.radius))
-        }
-        let start = Int(g.vertexStart)
-        var lower = xf.apply(vertices[start]), upper = lower
-        for i in 1..<Int(g.vertexCount) {
-            let v = xf.apply(vertices[start + i])
-            lower = pointwiseMin(lower, v)
-            upper = pointwiseMax(upper, v)
-        }
-        return AABB(lower: lower, upper: upper).expanded(by: g.radius)
+        shapeAABB(geometry[shape], vertices: vertices.base, xf)
     }
 
     /// Whether two shapes' filters allow them to collide.
@@ -125,4 +113,21 @@ struct ShapeStore: ~Copyable {
         groups = newGroups
         poolGarbage = 0
     }
+}
+
+/// The world-space bounding box of a shape's geometry at a body origin transform.
+@inline(__always)
+func shapeAABB(_ g: ShapeGeometryRecord, vertices: UnsafePointer<Vec2>, _ xf: Transform) -> AABB {
+    if g.kind == .circle {
+        let c = xf.apply(g.center)
+        return AABB(lower: c - Vec2(repeating: g.radius), upper: c + Vec2(repeating: g.radius))
+    }
+    let start = Int(g.vertexStart)
+    var lower = xf.apply(vertices[start]), upper = lower
+    for i in 1..<Int(g.vertexCount) {
+        let v = xf.apply(vertices[start + i])
+        lower = pointwiseMin(lower, v)
+        upper = pointwiseMax(upper, v)
+    }
+    return AABB(lower: lower, upper: upper).expanded(by: g.radius)
 }

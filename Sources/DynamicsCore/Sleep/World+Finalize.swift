@@ -20,22 +20,6 @@ struct FinalizeView: ChunkKernel {
         for d in range { finalize(d) }
     }
 
-    @inline(__always)
-    func shapeAABB(_ g: ShapeGeometryRecord, _ xf: Transform) -> AABB {
-        if g.kind == .circle {
-            let c = xf.apply(g.center)
-            return AABB(lower: c - Vec2(repeating: g.radius), upper: c + Vec2(repeating: g.radius))
-        }
-        let start = Int(g.vertexStart)
-        var lower = xf.apply(vertices[start]), upper = lower
-        for i in 1..<Int(g.vertexCount) {
-            let v = xf.apply(vertices[start + i])
-            lower = pointwiseMin(lower, v)
-            upper = pointwiseMax(upper, v)
-        }
-        return AABB(lower: lower, upper: upper).expanded(by: g.radius)
-    }
-
     /// Updates a body's shapes' boxes; enlarges those that escaped their fat box. Returns whether any did.
     @inline(__always)
     func updateShapeBoxes(_ d: Int) -> Bool {
@@ -43,7 +27,7 @@ struct FinalizeView: ChunkKernel {
         var enlarged = false
         var s = firstShape[Int(slotOfDense[d])]
         while s >= 0 {
-            let box = shapeAABB(geometry[Int(s)], xf)
+            let box = shapeAABB(geometry[Int(s)], vertices: vertices, xf)
             aabb[Int(s)] = box
             if !fatAABB[Int(s)].contains(box) {
                 fatAABB[Int(s)] = box.expanded(by: margin)

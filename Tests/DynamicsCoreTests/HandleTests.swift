@@ -60,6 +60,9 @@ struct HandleTests {
         #expect(throws: DynamicsError.self) { try world.createShape(on: body, ShapeDefinition(.polygon(collinear))) }
         #expect(throws: DynamicsError.self) { try world.createShape(on: body, ShapeDefinition(.circle(radius: 1), density: -1)) }
         #expect(throws: DynamicsError.self) { try world.createShape(on: body, ShapeDefinition(.circle(radius: .nan))) }
+        #expect(throws: DynamicsError(argument: "box.halfWidth", rule: "must be finite and > 0, got -1.0")) {
+            try world.createShape(on: body, ShapeDefinition(.box(halfWidth: -1, halfHeight: 1)))
+        }
         #expect(throws: DynamicsError.self) { try world.createDistanceJoint(DistanceJointDefinition(bodyA: body, bodyB: body, length: 1)) }
         var bad = WorldDefinition()
         bad.subStepCount = 0

@@ -30,6 +30,7 @@ struct ProfileErrorTests {
         ("{ \"bodies\": [ { \"shapes\": [ { \"circle\": { } } ] } ] }", "bodies[0].shapes[0].circle.radius", "is required"),
         ("{ \"bodies\": [ { \"shapes\": [ { \"box\": { \"halfWidth\": 1 } } ] } ] }", "bodies[0].shapes[0].box.halfHeight", "is required"),
         ("{ \"bodies\": [ { \"type\": \"floating\" } ] }", "bodies[0].type", "must be \"static\""),
+        ("{ \"bodies\": [ { \"shapes\": [ { \"box\": { \"halfWidth\": -1, \"halfHeight\": 1 } } ] } ] }", "bodies[0].shapes[0]", "box.halfWidth: must be finite and > 0"),
         ("{ \"bodies\": [ { \"position\": [1] } ] }", "bodies[0].position", "two numbers"),
         ("{ \"generators\": [ { \"grid\": { \"columns\": 100000, \"rows\": 100000, \"shape\": { \"circle\": { \"radius\": 1 } } } } ] }",
          "generators[0]", "at most 2000000"),

@@ -2,6 +2,8 @@
 public enum ShapeGeometry: Sendable, Equatable {
     /// A circle.
     case circle(center: Vec2, radius: Float)
+    /// A box with the given half extents, centred at `center` (body frame) and turned by `angle` radians.
+    case box(halfWidth: Float, halfHeight: Float, center: Vec2 = .zero, angle: Float = 0)
     /// A convex polygon, in either winding, optionally rounded by `radius`.
     case polygon(vertices: [Vec2], radius: Float)
     /// A line segment (boundaries; it has no mass).
@@ -9,13 +11,6 @@ public enum ShapeGeometry: Sendable, Equatable {
 
     /// A circle centred on the body origin.
     public static func circle(radius: Float) -> ShapeGeometry { .circle(center: .zero, radius: radius) }
-
-    /// A box with the given half extents, centred at `center` and turned by `angle` radians.
-    public static func box(halfWidth: Float, halfHeight: Float, center: Vec2 = .zero, angle: Float = 0) -> ShapeGeometry {
-        let r = Rotation(angle: angle)
-        let corners = [Vec2(-halfWidth, -halfHeight), Vec2(halfWidth, -halfHeight), Vec2(halfWidth, halfHeight), Vec2(-halfWidth, halfHeight)]
-        return .polygon(vertices: corners.map { r.apply($0) + center }, radius: 0)
-    }
 
     /// A convex polygon without rounding.
     public static func polygon(_ vertices: [Vec2]) -> ShapeGeometry { .polygon(vertices: vertices, radius: 0) }
@@ -44,6 +39,14 @@ extension ShapeGeometry {
             try requireFinite(center, "circle.center")
             try require(radius.isFinite && radius > 0, "circle.radius", "must be finite and > 0, got \(radius)")
             return nil
+        case let .box(halfWidth, halfHeight, center, angle):
+            try require(halfWidth.isFinite && halfWidth > 0, "box.halfWidth", "must be finite and > 0, got \(halfWidth)")
+            try require(halfHeight.isFinite && halfHeight > 0, "box.halfHeight", "must be finite and > 0, got \(halfHeight)")
+            try requireFinite(center, "box.center")
+            try requireFinite(angle, "box.angle")
+            let r = Rotation(angle: angle)
+            let corners = [Vec2(-halfWidth, -halfHeight), Vec2(halfWidth, -halfHeight), Vec2(halfWidth, halfHeight), Vec2(-halfWidth, halfHeight)]
+            return try validatePolygon(corners.map { r.apply($0) + center }, radius: 0)
         case let .segment(a, b):
             try requireFinite(a, "segment.point1")
             try requireFinite(b, "segment.point2")

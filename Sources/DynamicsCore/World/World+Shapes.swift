@@ -14,7 +14,7 @@ extension World {
             record.radius = radius
         case .segment:
             record.kind = .segment
-        case .polygon:
+        case .polygon, .box:
             record.kind = .polygon
         }
         if let polygon {

@@ -4,6 +4,8 @@ final class StageTasks {
     let integrateVelocities = KernelTask<IntegrateVelocitiesKernel>()
     let integratePositions = KernelTask<IntegratePositionsKernel>()
     let contactPass = KernelTask<ContactPassKernel>()
+    let wideContactPass = KernelTask<WideContactPassKernel>()
+    let storeWideImpulses = KernelTask<StoreWideImpulsesKernel>()
     let prepareContacts = KernelTask<PrepareContactsKernel>()
     let storeImpulses = KernelTask<StoreImpulsesKernel>()
     let narrowphase = KernelTask<NarrowphaseView>()

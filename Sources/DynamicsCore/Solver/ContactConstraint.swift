@@ -33,7 +33,25 @@ struct ContactConstraint: BitwiseCopyable {
     var point1: ConstraintPoint
 }
 
+extension ConstraintPoint {
+    /// A point that does nothing: zero anchors, masses and impulses.
+    static var zero: ConstraintPoint {
+        ConstraintPoint(anchorA: .zero, anchorB: .zero, baseSeparation: 0, normalImpulse: 0, tangentImpulse: 0,
+                        maxNormalImpulse: 0, normalMass: 0, tangentMass: 0, relativeVelocity: 0)
+    }
+}
+
 extension ContactConstraint {
+    /// A constraint that does nothing, for the unused lanes of a wide block.
+    static var unused: ContactConstraint {
+        ContactConstraint(denseA: -1, denseB: -1, contactIndex: -1, pointCount: 0, normal: .zero, friction: 0, restitution: 0,
+                          massA: 0, inertiaA: 0, massB: 0, inertiaB: 0, softness: .rigid, point0: .zero, point1: .zero)
+    }
+
+    /// The second point, or a point that does nothing when there is only one.
+    @inline(__always)
+    var secondPoint: ConstraintPoint { pointCount > 1 ? point1 : .zero }
+
     @inline(__always)
     static func preparePoint(_ mp: ManifoldPoint, normal: Vec2, mA: Float, iA: Float, mB: Float, iB: Float,
                              a: BodyState, b: BodyState) -> ConstraintPoint {

@@ -42,6 +42,30 @@ struct ContactPassKernel: ChunkKernel {
     }
 }
 
+/// One pass over the wide blocks of one colour (`base` points at the colour's first block).
+struct WideContactPassKernel: ChunkKernel {
+    var base: UnsafeMutablePointer<WideContactConstraint>
+    var pass: ContactPass
+    var context: SolverContext
+    func run(_ range: Range<Int>) {
+        switch pass {
+        case .warmStart: for k in range { base[k].warmStart(context.states) }
+        case .solve: for k in range { base[k].solve(context, useBias: true) }
+        case .relax: for k in range { base[k].solve(context, useBias: false) }
+        case .restitution: for k in range { base[k].applyRestitution(context) }
+        }
+    }
+}
+
+/// Writes the wide blocks' impulses back into their contacts.
+struct StoreWideImpulsesKernel: ChunkKernel {
+    var blocks: UnsafePointer<WideContactConstraint>
+    var contacts: UnsafeMutablePointer<Contact>
+    func run(_ range: Range<Int>) {
+        for k in range { blocks[k].storeImpulses(contacts) }
+    }
+}
+
 /// Builds the constraint of each touching contact, in colour order.
 struct PrepareContactsKernel: ChunkKernel {
     var ordered: UnsafePointer<Int32>

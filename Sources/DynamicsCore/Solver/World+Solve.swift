@@ -36,20 +36,24 @@ extension World {
             runContactPass(.relax, context)
         }
         runContactPass(.restitution, context)
-        parallel(tasks.storeImpulses, StoreImpulsesKernel(constraints: constraints.base, contacts: contacts.base),
-                 count: constraints.count, minimumChunk: 512)
+        parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(blocks: wideConstraints.base, contacts: contacts.base),
+                 count: wideConstraints.count, minimumChunk: 128)
+        let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
+        StoreImpulsesKernel(constraints: constraints.base + overflowStart, contacts: contacts.base)
+            .run(0..<(constraints.count - overflowStart))
     }
 
-    /// Runs one pass over the contact constraints, colour by colour; inside a colour, chunks run on
-    /// the workers. The overflow colour runs serially last.
+    /// Runs one pass over the contact constraints, colour by colour, four constraints per SIMD block;
+    /// inside a colour, chunks of blocks run on the workers. The overflow colour runs serially last.
     func runContactPass(_ pass: ContactPass, _ context: SolverContext) {
         let base = constraints.base
         let offsets = coloring.offsets.base
+        let wide = wideConstraints.base
         for color in 0..<GraphColoring.maxColors {
-            let start = Int(offsets[color]), end = Int(offsets[color + 1])
+            let start = Int(wideOffsets[color]), end = Int(wideOffsets[color + 1])
             guard end > start else { continue }
-            parallel(tasks.contactPass, ContactPassKernel(base: base + start, pass: pass, context: context),
-                     count: end - start, minimumChunk: 64)
+            parallel(tasks.wideContactPass, WideContactPassKernel(base: wide + start, pass: pass, context: context),
+                     count: end - start, minimumChunk: 16)
         }
         let start = Int(offsets[GraphColoring.maxColors]), end = Int(offsets[GraphColoring.maxColors + 1])
         ContactPassKernel(base: base + start, pass: pass, context: context).run(0..<(end - start))
@@ -89,5 +93,31 @@ extension World {
                  PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase, denseOfSlot: denseOf,
                                        sims: sims, awake: awake, context: context),
                  count: count, minimumChunk: 256)
+        packWideBlocks()
+    }
+
+    /// Packs each colour's prepared constraints into blocks of four lanes.
+    func packWideBlocks() {
+        wideOffsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
+        var blocks = 0
+        for color in 0..<GraphColoring.maxColors {
+            wideOffsets[color] = Int32(blocks)
+            let n = Int(coloring.offsets[color + 1] - coloring.offsets[color])
+            blocks += (n + 3) / 4
+        }
+        wideOffsets[GraphColoring.maxColors] = Int32(blocks)
+        wideConstraints.resizeUninitialized(to: blocks)
+        let out = wideConstraints.base
+        let scalar = UnsafePointer(constraints.base)
+        for color in 0..<GraphColoring.maxColors {
+            let start = Int(coloring.offsets[color]), end = Int(coloring.offsets[color + 1])
+            var block = Int(wideOffsets[color])
+            var k = start
+            while k < end {
+                (out + block).initialize(to: WideContactConstraint(scalar + k, count: min(4, end - k)))
+                block += 1
+                k += 4
+            }
+        }
     }
 }

@@ -45,6 +45,9 @@ public final class World {
     var constraintColor = Column<Int32>()
     var constraints = Column<ContactConstraint>()
     var constraintSource = Column<Int32>()
+    /// The coloured constraints packed four to a block; `wideOffsets[c]..<wideOffsets[c+1]` is colour c.
+    var wideConstraints = Column<WideContactConstraint>()
+    var wideOffsets = Column<Int32>()
 
     // Sleep scratch.
     var islandParent = Column<Int32>()

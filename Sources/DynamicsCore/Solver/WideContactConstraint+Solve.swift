@@ -1,0 +1,116 @@
+/// Constants of one solve pass, in lanes.
+struct WidePassConstants {
+    var useBias: Bool
+    var inverseH: Lanes
+    var pushOut: Lanes
+}
+
+extension WideContactConstraint {
+    /// Non-penetration then friction for the four lanes; the same arithmetic as
+    /// `ContactConstraint.solve`, lane by lane.
+    mutating func solve(_ context: SolverContext, useBias: Bool) {
+        let states = context.states
+        var a = WideBodies(states, indexA), b = WideBodies(states, indexB)
+        let k = WidePassConstants(useBias: useBias, inverseH: Lanes(repeating: context.inverseH),
+                                  pushOut: Lanes(repeating: -context.pushMaxVelocity))
+        var p0 = point0, p1 = point1
+        solveNormal(&p0, &a, &b, k)
+        solveNormal(&p1, &a, &b, k)
+        // Hard two-point impacts: sweep the normal points again while a lane still approaches
+        // faster than the push-out speed (see ContactConstraint.solve).
+        var extra = 0
+        while extra < 4 {
+            let fast = (normalSpeed(p0, a, b) .< k.pushOut) .| (normalSpeed(p1, a, b) .< k.pushOut)
+            guard any(fast .& (p1.normalMass .> Lanes())) else { break }
+            solveNormal(&p0, &a, &b, k)
+            solveNormal(&p1, &a, &b, k)
+            extra += 1
+        }
+        solveTangent(&p0, &a, &b)
+        solveTangent(&p1, &a, &b)
+        point0 = p0
+        point1 = p1
+        a.scatter(states, indexA, massA)
+        b.scatter(states, indexB, massB)
+    }
+
+    @inline(__always)
+    func solveNormal(_ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
+        let zero = Lanes(), one = Lanes(repeating: 1)
+        // Current separation from the bodies' motion since the step start.
+        let prAX = a.qc * p.anchorAX - a.qs * p.anchorAY, prAY = a.qs * p.anchorAX + a.qc * p.anchorAY
+        let prBX = b.qc * p.anchorBX - b.qs * p.anchorBY, prBY = b.qs * p.anchorBX + b.qc * p.anchorBY
+        let s = (b.dpx - a.dpx + prBX - prAX) * normalX + (b.dpy - a.dpy + prBY - prAY) * normalY + p.baseSeparation
+        let speculative = s .> zero
+        var bias = zero, scale = one, keep = zero
+        if k.useBias {
+            bias = lanesMax(biasRate * s, k.pushOut)
+            scale = massScale
+            keep = impulseScale
+        }
+        bias.replace(with: s * k.inverseH, where: speculative)
+        scale.replace(with: one, where: speculative)
+        keep.replace(with: zero, where: speculative)
+        let vn = normalSpeed(p, a, b)
+        if k.useBias { p.relativeVelocity = lanesMin(p.relativeVelocity, vn) }
+        let impulse = -p.normalMass * scale * (vn + bias) - keep * p.normalImpulse
+        let newImpulse = lanesMax(p.normalImpulse + impulse, zero)
+        let applied = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
+        applyImpulse(applied * normalX, applied * normalY, p, &a, &b)
+    }
+
+    @inline(__always)
+    func solveTangent(_ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies) {
+        let vt = tangentSpeed(p, a, b)
+        let limit = friction * p.normalImpulse
+        let newImpulse = lanesMin(lanesMax(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
+        let applied = newImpulse - p.tangentImpulse
+        p.tangentImpulse = newImpulse
+        applyImpulse(applied * normalY, -applied * normalX, p, &a, &b)
+    }
+
+    /// Restitution once per step, for lanes that approached faster than the threshold.
+    mutating func applyRestitution(_ context: SolverContext) {
+        guard any(restitution .> Lanes()) else { return }
+        let states = context.states
+        var a = WideBodies(states, indexA), b = WideBodies(states, indexB)
+        let threshold = Lanes(repeating: -context.restitutionThreshold)
+        var p0 = point0, p1 = point1
+        bounce(&p0, &a, &b, threshold)
+        bounce(&p1, &a, &b, threshold)
+        point0 = p0
+        point1 = p1
+        a.scatter(states, indexA, massA)
+        b.scatter(states, indexB, massB)
+    }
+
+    @inline(__always)
+    func bounce(_ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies, _ threshold: Lanes) {
+        let zero = Lanes()
+        let active = (p.relativeVelocity .< threshold) .& (p.maxNormalImpulse .> zero) .& (restitution .> zero)
+        guard any(active) else { return }
+        let vn = normalSpeed(p, a, b)
+        var impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
+        impulse.replace(with: zero, where: .!active)
+        let newImpulse = lanesMax(p.normalImpulse + impulse, zero)
+        let applied = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
+        applyImpulse(applied * normalX, applied * normalY, p, &a, &b)
+    }
+
+    /// Writes the lanes' impulses back into their contacts.
+    func storeImpulses(_ contacts: UnsafeMutablePointer<Contact>) {
+        for lane in 0..<4 where contactIndex[lane] >= 0 {
+            let i = Int(contactIndex[lane])
+            contacts[i].manifold.point0.normalImpulse = point0.normalImpulse[lane]
+            contacts[i].manifold.point0.tangentImpulse = point0.tangentImpulse[lane]
+            if contacts[i].manifold.pointCount > 1 {
+                contacts[i].manifold.point1.normalImpulse = point1.normalImpulse[lane]
+                contacts[i].manifold.point1.tangentImpulse = point1.tangentImpulse[lane]
+            }
+        }
+    }
+}

@@ -27,16 +27,19 @@ let package = Package(
             name: "DynamicsProfiles",
             dependencies: ["DynamicsCore"]
         ),
+        // Counts heap allocations for `dynamics bench`; linked into the command line only.
+        .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "dynamics",
             dependencies: [
                 "DynamicsProfiles",
+                "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "DynamicsCoreTests", dependencies: ["DynamicsCore"]),
         .testTarget(name: "DynamicsProfilesTests", dependencies: ["DynamicsProfiles"]),
-        .testTarget(name: "dynamicsTests", dependencies: ["dynamics"]),
+        .testTarget(name: "dynamicsTests", dependencies: ["dynamics", "CAllocationCounter"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,8 +55,9 @@ extension World {
         }
         guard bodyScratch.count > 0 else { return }
         // Island ids: one per root, in dense order of first member. Collect slots first: sleeping reorders dense indices.
-        var rootID = Column<Int32>(capacity: awake)
-        rootID.resize(to: awake, filling: -1)
+        islandOfRoot.resize(to: awake, filling: -1)
+        islandOfRoot.fill(-1)
+        let rootID = islandOfRoot.base
         for k in 0..<bodyScratch.count {
             let d = Int(bodyScratch[k])
             let root = Int(find(Int32(d)))
@@ -81,16 +82,16 @@ extension World {
             return
         }
         let island = bodies.island[Int(s)]
-        var members = Column<Int32>(capacity: 16)
+        wakeScratch.removeAll()
         if island < 0 {
-            members.append(s)
+            wakeScratch.append(s)
         } else {
             for d in bodies.awakeCount..<bodies.movableCount where bodies.island[Int(bodies.slotOfDense[d])] == island {
-                members.append(bodies.slotOfDense[d])
+                wakeScratch.append(bodies.slotOfDense[d])
             }
         }
-        for k in 0..<members.count {
-            let slot = members[k]
+        for k in 0..<wakeScratch.count {
+            let slot = wakeScratch[k]
             bodies.wake(slot: slot)
             bodies.island[Int(slot)] = -1
             bodies.sim.base[bodies.dense(slot)].sleepTime = 0

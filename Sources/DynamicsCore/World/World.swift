@@ -53,6 +53,8 @@ public final class World {
     var islandParent = Column<Int32>()
     var islandMinSleep = Column<Float>()
     var bodyScratch = Column<Int32>()
+    var islandOfRoot = Column<Int32>()
+    var wakeScratch = Column<Int32>()
     var nextIslandID: Int32 = 0
 
     // Events of the last step.

@@ -1,0 +1,37 @@
+// Counts heap allocations of the `dynamics` executable by defining the allocation functions
+// and forwarding to glibc's own implementations (__libc_*). Linked into the command line only,
+// never into the libraries. Other platforms report -1.
+#include "AllocationCounter.h"
+
+#if defined(__linux__) && defined(__GLIBC__)
+#include <errno.h>
+#include <stddef.h>
+#include <string.h>
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static _Atomic int64_t allocations = 0;
+
+int64_t dynamics_allocation_count(void) { return allocations; }
+
+void *malloc(size_t size) { allocations++; return __libc_malloc(size); }
+void *calloc(size_t count, size_t size) { allocations++; return __libc_calloc(count, size); }
+void *realloc(void *pointer, size_t size) { allocations++; return __libc_realloc(pointer, size); }
+void free(void *pointer) { __libc_free(pointer); }
+void *memalign(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    allocations++;
+    void *pointer = __libc_memalign(alignment, size);
+    if (pointer == NULL) return ENOMEM;
+    *result = pointer;
+    return 0;
+}
+#else
+int64_t dynamics_allocation_count(void) { return -1; }
+#endif

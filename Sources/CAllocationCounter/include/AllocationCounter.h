@@ -1,0 +1,10 @@
+#ifndef DYNAMICS_ALLOCATION_COUNTER_H
+#define DYNAMICS_ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+
+/// Heap allocations (malloc, calloc, realloc, aligned variants) made by this process so far,
+/// or -1 where the counter is not available (only glibc-based Linux has it).
+int64_t dynamics_allocation_count(void);
+
+#endif

@@ -1,0 +1,149 @@
+import ArgumentParser
+import CAllocationCounter
+import DynamicsCore
+import DynamicsProfiles
+import Foundation
+
+/// `dynamics bench`: the stress-test and regression job over many profiles.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run every profile (or the ones given), print a table of timings, and compare against a baseline."
+    )
+
+    @Argument(help: "Profile files (default: every .json file in Profiles/).")
+    var profiles: [String] = []
+
+    @Option(help: "Worker threads.")
+    var threads: Int = 1
+
+    @Option(help: "Measured steps per profile (default: each profile's own).")
+    var steps: Int?
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    @Option(help: "Write the results to this file as a baseline.")
+    var saveBaseline: String?
+
+    @Option(help: "Compare against this baseline file; exit non-zero naming every profile that got slower.")
+    var baseline: String?
+
+    @Option(help: "How much slower than the baseline (in percent of its median) still passes.")
+    var tolerance: Double = 10
+
+    func validate() throws {
+        guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
+        if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
+        guard tolerance >= 0 && tolerance.isFinite else { throw ValidationError("--tolerance must be a percentage >= 0, got \(tolerance)") }
+    }
+
+    func run() throws {
+        let paths = try profilePaths()
+        let oldBaseline = try baseline.map(loadBaseline)
+        let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
+        var results: [BenchResult] = []
+        for (index, path) in paths.enumerated() {
+            let profile: Profile
+            let world: World
+            do {
+                profile = try Profile.load(path: path)
+                world = try profile.makeWorld(workerCount: threads)
+            } catch {
+                progress.clear()
+                fail("\(error)")
+            }
+            let measured = steps ?? profile.steps
+            let label = "[\(index + 1)/\(paths.count)] \(profile.name)"
+            for step in 0..<profile.warmupSteps {
+                world.step(profile.timeStep)
+                progress.show("\(label): warm-up \(step + 1)/\(profile.warmupSteps)")
+            }
+            let clock = ContinuousClock()
+            var timings = StepTimings(capacity: measured)
+            var allocations: Int64 = 0
+            // Timings cover every measured step (as Box2D's benchmark does); allocations are counted
+            // over the second half, the steady state, after pairs and buffers have grown.
+            let steadyFrom = measured / 2
+            for step in 0..<measured {
+                let before = dynamics_allocation_count()
+                let start = clock.now
+                world.step(profile.timeStep)
+                timings.record(clock.now - start)
+                if step >= steadyFrom { allocations += dynamics_allocation_count() - before }
+                if step % 16 == 0 { progress.show("\(label): step \(step + 1)/\(measured)") }
+            }
+            let contacts = world.touchingContactCount
+            let median = timings.median
+            results.append(BenchResult(
+                profile: profile.name, bodies: world.bodyCount, contacts: contacts, steps: measured, threads: threads,
+                medianMs: median, p90Ms: timings.p90,
+                nsPerContactSubStep: contacts > 0 ? median * 1e6 / Double(contacts * profile.world.subStepCount) : nil,
+                allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
+                stateHash: String(format: "%016llx", world.stateHash())))
+        }
+        progress.clear()
+
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else {
+            print(benchTable(results))
+        }
+        if let saveBaseline {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            do { try encoder.encode(BenchBaseline(results: results)).write(to: URL(fileURLWithPath: saveBaseline)) } catch {
+                fail("cannot write the baseline \(saveBaseline): \(error.localizedDescription)")
+            }
+        }
+        if let oldBaseline {
+            let slower = regressions(results, against: oldBaseline.results, tolerancePercent: tolerance)
+            if !slower.isEmpty {
+                FileHandle.standardError.write(Data(("slower than the baseline:\n" + slower.map { "  " + $0 }.joined(separator: "\n") + "\n").utf8))
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    private func profilePaths() throws -> [String] {
+        if !profiles.isEmpty { return profiles }
+        let directory = "Profiles"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            fail("no profiles given and no Profiles/ folder here; run from the package root or name the files")
+        }
+        let paths = names.filter { $0.hasSuffix(".json") }.sorted().map { "\(directory)/\($0)" }
+        guard !paths.isEmpty else { fail("Profiles/ holds no .json files") }
+        return paths
+    }
+
+    private func loadBaseline(_ path: String) throws -> BenchBaseline {
+        guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot be read (missing or not a file)") }
+        do { return try JSONDecoder().decode(BenchBaseline.self, from: data) } catch let DecodingError.keyNotFound(key, context) {
+            fail("\(path): \((context.codingPath + [key]).map(\.stringValue).joined(separator: ".")): is required")
+        } catch let DecodingError.typeMismatch(_, context) {
+            fail("\(path): \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
+        } catch {
+            fail("\(path): is not a baseline written by --save-baseline (\(error))")
+        }
+    }
+}
+
+/// Prints an error and exits with status 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    Foundation.exit(1)
+}
+
+/// A one-line progress display on standard error, only when it is a terminal.
+struct Progress {
+    let enabled: Bool
+    func show(_ text: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,53 @@
+import CAllocationCounter
+import Foundation
+import Testing
+@testable import dynamics
+
+@Suite("dynamics bench")
+struct BenchTests {
+    func result(_ name: String, median: Double) -> BenchResult {
+        BenchResult(profile: name, bodies: 10, contacts: 20, steps: 100, threads: 1, medianMs: median, p90Ms: median * 1.2,
+                    nsPerContactSubStep: 12.5, allocationsPerStep: 0, stateHash: "0000000000000001")
+    }
+
+    @Test("a profile slower than the baseline by more than the tolerance is named; others pass")
+    func regressionsAreNamed() {
+        let baseline = [result("a", median: 10), result("b", median: 10), result("c", median: 10)]
+        let current = [result("a", median: 10.9), result("b", median: 11.1), result("c", median: 5), result("new", median: 99)]
+        let slower = regressions(current, against: baseline, tolerancePercent: 10)
+        #expect(slower.count == 1)
+        #expect(slower.first?.hasPrefix("b: median 11.100 ms against 10.000 ms") == true, "\(slower)")
+        #expect(regressions(current, against: baseline, tolerancePercent: 12).isEmpty)
+    }
+
+    @Test("baselines round-trip through JSON")
+    func baselineRoundTrip() throws {
+        let baseline = BenchBaseline(results: [result("a", median: 1.25)])
+        let decoded = try JSONDecoder().decode(BenchBaseline.self, from: JSONEncoder().encode(baseline))
+        #expect(decoded.results == baseline.results)
+    }
+
+    @Test("the table has one row per profile under a header with every column")
+    func table() {
+        let lines = benchTable([result("large-pyramid", median: 2.5), result("x", median: 0.01)]).split(separator: "\n")
+        #expect(lines.count == 4)
+        for column in ["profile", "bodies", "contacts", "median ms", "p90 ms", "ns/contact/substep", "allocs/step"] {
+            #expect(lines[0].contains(column))
+        }
+        #expect(lines[2].hasPrefix("large-pyramid"))
+        #expect(lines[2].hasSuffix("0.0"))
+    }
+
+    #if os(Linux)
+    @Test("the allocation counter counts heap allocations")
+    func counterCounts() {
+        let before = dynamics_allocation_count()
+        var arrays: [[Int]] = []
+        for i in 0..<10 { arrays.append([Int](repeating: i, count: 100 + i)) }
+        let after = dynamics_allocation_count()
+        #expect(before >= 0)
+        #expect(after - before >= 10, "counted \(after - before) allocations for 10 arrays")
+        #expect(arrays.count == 10)
+    }
+    #endif
+}

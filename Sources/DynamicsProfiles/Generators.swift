@@ -3,26 +3,32 @@ import DynamicsCore
 
 /// A generator that places many bodies from a few numbers.
 enum GeneratorSpec: Sendable {
-    /// A pyramid of square boxes: `base` boxes in the bottom row, one fewer per row.
-    case pyramid(base: Int, boxSize: Float, origin: Vec2, spacing: Float, shape: ShapeMaterial)
+    /// Pyramids of square boxes: `base` boxes in the bottom row, one fewer per row; `columns × rows`
+    /// of them, `pitch` apart, the first with its bottom row centred on `origin`.
+    case pyramid(base: Int, boxSize: Float, origin: Vec2, spacing: Float, shape: ShapeMaterial, columns: Int, rows: Int, pitch: Vec2)
     /// `count` copies of a shape stacked upwards from `origin`, `spacing` apart.
     case stack(count: Int, origin: Vec2, spacing: Float, shape: ShapeSpec, type: BodyType)
-    /// `columns × rows` copies of a shape on a grid starting at `origin`.
-    case grid(columns: Int, rows: Int, origin: Vec2, spacing: Vec2, shape: ShapeSpec, type: BodyType)
+    /// `columns × rows` copies of a shape on a grid starting at `origin`, optionally created asleep.
+    case grid(columns: Int, rows: Int, origin: Vec2, spacing: Vec2, shape: ShapeSpec, type: BodyType, awake: Bool)
+    /// A `columns × rows` grid of circles, `spacing` apart downwards and rightwards from `origin`, each
+    /// pinned to its left and upper neighbours by revolute joints at the midpoints; the middle
+    /// `staticCount` circles of the top row are static. The circles do not collide with each other.
+    case jointGrid(columns: Int, rows: Int, origin: Vec2, spacing: Float, radius: Float, staticCount: Int, density: Float)
     /// `count` random circles, boxes and polygons in a region, from a seed.
     case rain(count: Int, seed: UInt64, lower: Vec2, upper: Vec2, minSize: Float, maxSize: Float, shape: ShapeMaterial)
 
     /// How many bodies it makes.
     var bodyCount: Int {
         switch self {
-        case let .pyramid(base, _, _, _, _): return base * (base + 1) / 2
+        case let .pyramid(base, _, _, _, _, columns, rows, _): return base * (base + 1) / 2 * columns * rows
         case let .stack(count, _, _, _, _): return count
-        case let .grid(columns, rows, _, _, _, _): return columns * rows
+        case let .grid(columns, rows, _, _, _, _, _): return columns * rows
+        case let .jointGrid(columns, rows, _, _, _, _, _): return columns * rows
         case let .rain(count, _, _, _, _, _, _): return count
         }
     }
 
-    static let kinds: Set<String> = ["pyramid", "stack", "grid", "rain"]
+    static let kinds: Set<String> = ["pyramid", "stack", "grid", "rain", "jointGrid"]
 
     static func parse(_ node: JSONNode, maxBodies: Int) throws(ProfileError) -> GeneratorSpec {
         let outer = try node.object(allowed: kinds)
@@ -32,23 +38,38 @@ enum GeneratorSpec: Sendable {
         let g = try outer.required(kind)
         switch kind {
         case "pyramid":
-            let o = try g.object(allowed: ["base", "boxSize", "origin", "spacing", "density", "friction", "restitution"])
+            let o = try g.object(allowed: ["base", "boxSize", "origin", "spacing", "density", "friction", "restitution",
+                                           "columns", "rows", "pitch"])
             let base = try o.required("base").integer(in: 1...2000)
             let size = try o.float("boxSize", default: 1)
             guard size > 0 else { throw g.fail("must be > 0, got \(size)", at: "\(g.path).boxSize") }
+            let columns = try o.optional("columns")?.integer(in: 1...10_000) ?? 1
+            let rows = try o.optional("rows")?.integer(in: 1...10_000) ?? 1
+            guard base * (base + 1) / 2 * columns * rows <= maxBodies else {
+                throw g.fail("makes \(base * (base + 1) / 2 * columns * rows) bodies; at most \(maxBodies) are allowed")
+            }
             return .pyramid(base: base, boxSize: size, origin: try o.optional("origin")?.vector() ?? .zero,
-                            spacing: try o.float("spacing", default: size), shape: try ShapeMaterial.parse(o))
+                            spacing: try o.float("spacing", default: size), shape: try ShapeMaterial.parse(o),
+                            columns: columns, rows: rows, pitch: try o.optional("pitch")?.vector() ?? Vec2(Float(base + 1) * size, Float(base + 1) * size))
         case "stack":
             let o = try g.object(allowed: ["count", "origin", "spacing", "shape", "type"])
             return .stack(count: try o.required("count").integer(in: 1...maxBodies), origin: try o.optional("origin")?.vector() ?? .zero,
                           spacing: try o.float("spacing", default: 1), shape: try ShapeSpec.parse(try o.required("shape"), allowChain: false),
                           type: try parseBodyType(o.optional("type"), default: .dynamic))
         case "grid":
-            let o = try g.object(allowed: ["columns", "rows", "origin", "spacing", "shape", "type"])
+            let o = try g.object(allowed: ["columns", "rows", "origin", "spacing", "shape", "type", "awake"])
             return .grid(columns: try o.required("columns").integer(in: 1...maxBodies), rows: try o.required("rows").integer(in: 1...maxBodies),
                          origin: try o.optional("origin")?.vector() ?? .zero, spacing: try o.optional("spacing")?.vector() ?? Vec2(1, 1),
                          shape: try ShapeSpec.parse(try o.required("shape"), allowChain: false),
-                         type: try parseBodyType(o.optional("type"), default: .dynamic))
+                         type: try parseBodyType(o.optional("type"), default: .dynamic), awake: try o.optional("awake")?.bool() ?? true)
+        case "jointGrid":
+            let o = try g.object(allowed: ["columns", "rows", "origin", "spacing", "radius", "staticCount", "density"])
+            let columns = try o.required("columns").integer(in: 1...10_000), rows = try o.required("rows").integer(in: 1...10_000)
+            guard columns * rows <= maxBodies else { throw g.fail("makes \(columns * rows) bodies; at most \(maxBodies) are allowed") }
+            return .jointGrid(columns: columns, rows: rows, origin: try o.optional("origin")?.vector() ?? .zero,
+                              spacing: try o.float("spacing", default: 1), radius: try o.float("radius", default: 0.4),
+                              staticCount: try o.optional("staticCount")?.integer(in: 0...columns) ?? 0,
+                              density: try o.float("density", default: 1))
         default:
             let o = try g.object(allowed: ["count", "seed", "lower", "upper", "minSize", "maxSize", "density", "friction", "restitution"])
             let lower = try o.required("lower").vector(), upper = try o.required("upper").vector()
@@ -65,15 +86,20 @@ enum GeneratorSpec: Sendable {
     func build(in world: World, path: String, file: String) throws(ProfileError) {
         do {
             switch self {
-            case let .pyramid(base, boxSize, origin, spacing, material):
+            case let .pyramid(base, boxSize, origin, spacing, material, columns, rows, pitch):
                 let half = 0.5 * boxSize
-                for row in 0..<base {
-                    let count = base - row
-                    for i in 0..<count {
-                        let x = origin.x + (Float(i) - Float(count - 1) / 2) * spacing
-                        let y = origin.y + half + Float(row) * boxSize
-                        let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(x, y)))
-                        try world.createShape(on: body, material.definition(.box(halfWidth: half, halfHeight: half)))
+                for pyramidRow in 0..<rows {
+                    for pyramidColumn in 0..<columns {
+                        let start = origin + Vec2(Float(pyramidColumn) * pitch.x, Float(pyramidRow) * pitch.y)
+                        for row in 0..<base {
+                            let count = base - row
+                            for i in 0..<count {
+                                let x = start.x + (Float(i) - Float(count - 1) / 2) * spacing
+                                let y = start.y + half + Float(row) * boxSize
+                                let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(x, y)))
+                                try world.createShape(on: body, material.definition(.box(halfWidth: half, halfHeight: half)))
+                            }
+                        }
                     }
                 }
             case let .stack(count, origin, spacing, shape, type):
@@ -81,13 +107,40 @@ enum GeneratorSpec: Sendable {
                     let body = try world.createBody(BodyDefinition(type: type, position: origin + Vec2(0, Float(i) * spacing)))
                     try shape.add(to: body, in: world, path: "\(path).shape", file: file)
                 }
-            case let .grid(columns, rows, origin, spacing, shape, type):
+            case let .grid(columns, rows, origin, spacing, shape, type, awake):
                 for row in 0..<rows {
                     for column in 0..<columns {
-                        let p = origin + Vec2(Float(column) * spacing.x, Float(row) * spacing.y)
-                        let body = try world.createBody(BodyDefinition(type: type, position: p))
+                        var definition = BodyDefinition(type: type, position: origin + Vec2(Float(column) * spacing.x, Float(row) * spacing.y))
+                        definition.isAwake = awake
+                        let body = try world.createBody(definition)
                         try shape.add(to: body, in: world, path: "\(path).shape", file: file)
                     }
+                }
+            case let .jointGrid(columns, rows, origin, spacing, radius, staticCount, density):
+                // Category 2, colliding with everything but category 2: the circles ignore each other.
+                let filter = CollisionFilter(categoryBits: 2, maskBits: ~UInt64(2))
+                let firstStatic = columns / 2 - staticCount / 2
+                var previousColumn: [BodyID] = []
+                var column: [BodyID] = []
+                for k in 0..<columns {
+                    column.removeAll(keepingCapacity: true)
+                    for i in 0..<rows {
+                        let isStatic = i == 0 && k >= firstStatic && k < firstStatic + staticCount
+                        let p = origin + Vec2(Float(k) * spacing, -Float(i) * spacing)
+                        let body = try world.createBody(BodyDefinition(type: isStatic ? .static : .dynamic, position: p))
+                        try world.createShape(on: body, ShapeDefinition(.circle(radius: radius), density: density, filter: filter))
+                        if i > 0 {
+                            try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: column[i - 1], bodyB: body,
+                                                                                  localAnchorA: Vec2(0, -0.5 * spacing), localAnchorB: Vec2(0, 0.5 * spacing)))
+                        }
+                        // A joint between two static circles would do nothing (and is rejected): skip it.
+                        if k > 0 && !(isStatic && world.type(of: previousColumn[i]) == .static) {
+                            try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: previousColumn[i], bodyB: body,
+                                                                                  localAnchorA: Vec2(0.5 * spacing, 0), localAnchorB: Vec2(-0.5 * spacing, 0)))
+                        }
+                        column.append(body)
+                    }
+                    swap(&previousColumn, &column)
                 }
             case let .rain(count, seed, lower, upper, minSize, maxSize, material):
                 var random = SplitMix64(seed: seed)

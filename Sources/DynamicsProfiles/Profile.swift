@@ -93,7 +93,7 @@ public struct Profile: Sendable {
 
     static func parseBody(_ node: JSONNode) throws(ProfileError) -> (definition: BodyDefinition, shapes: [ShapeSpec], path: String) {
         let o = try node.object(allowed: ["type", "position", "angle", "linearVelocity", "angularVelocity", "linearDamping",
-                                          "angularDamping", "gravityScale", "fixedRotation", "allowSleep", "shapes"])
+                                          "angularDamping", "gravityScale", "fixedRotation", "allowSleep", "awake", "shapes"])
         var d = BodyDefinition(type: try parseBodyType(o.optional("type"), default: .dynamic),
                                position: try o.optional("position")?.vector() ?? .zero, angle: try o.float("angle", default: 0))
         if let v = o.optional("linearVelocity") { d.linearVelocity = try v.vector() }
@@ -103,6 +103,7 @@ public struct Profile: Sendable {
         d.gravityScale = try o.float("gravityScale", default: 1)
         d.fixedRotation = try o.optional("fixedRotation")?.bool() ?? false
         d.allowSleep = try o.optional("allowSleep")?.bool() ?? true
+        d.isAwake = try o.optional("awake")?.bool() ?? true
         var shapes: [ShapeSpec] = []
         if let list = o.optional("shapes") {
             for s in try list.array(maxCount: 100_000) { shapes.append(try ShapeSpec.parse(s)) }

@@ -70,3 +70,29 @@ struct WakeTests {
         #expect(world.mass(of: pusher) == 0)
     }
 }
+
+@Suite("Bodies created asleep")
+struct CreatedAsleepTests {
+    @Test("a grid created asleep stays asleep until something awake hits it, then wakes where touched")
+    func createdAsleep() throws {
+        let world = try makeWorld(gravity: 0, sleep: true)
+        var sleepers: [BodyID] = []
+        for i in 0..<10 {
+            var def = BodyDefinition(type: .dynamic, position: Vec2(Float(i) * 0.4 + 5, 0))
+            def.isAwake = false
+            let body = try world.createBody(def)
+            try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.2, halfHeight: 0.2)))
+            sleepers.append(body)
+        }
+        #expect(world.awakeBodyCount == 0)
+        world.step(1.0 / 60)
+        #expect(world.awakeBodyCount == 0, "a sleeping grid costs nothing and stays still")
+        var def = BodyDefinition(type: .dynamic, position: Vec2(0, 0))
+        def.linearVelocity = Vec2(20, 0)
+        let hammer = try world.createBody(def)
+        try world.createShape(on: hammer, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5), density: 8))
+        run(world, seconds: 0.5)
+        #expect(world.isAwake(sleepers[0]), "the first box was hit")
+        #expect(world.position(of: sleepers[0]).x > 5.1, "and moved")
+    }
+}

@@ -30,6 +30,9 @@ public struct BodyDefinition: Sendable {
     public var fixedRotation: Bool = false
     /// Whether the body may fall asleep.
     public var allowSleep: Bool = true
+    /// Whether the body starts awake. A body created asleep costs nothing until something awake
+    /// touches it, or it is pushed, moved or joined (ignored for static bodies).
+    public var isAwake: Bool = true
     /// A value of the caller's own.
     public var userData: UInt64 = 0
 

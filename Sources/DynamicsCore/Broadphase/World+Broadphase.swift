@@ -76,8 +76,8 @@ extension World {
     /// Finds new overlapping pairs for every proxy that moved, and creates their contacts in key order.
     func updatePairs() {
         guard moveBuffer.count > 0 else { return }
-        var moved = moveBuffer.buffer
-        moved.sort()
+        let moved = moveBuffer.buffer
+        sortInPlace(moved)
         pairCandidates.removeAll()
         let cells = UnsafePointer(shapes.cells.base)
         for m in moved {
@@ -111,8 +111,8 @@ extension World {
         for m in moved { movedFlag[Int(m)] = false }
         moveBuffer.removeAll()
 
-        var candidates = pairCandidates.buffer
-        candidates.sort()
+        let candidates = pairCandidates.buffer
+        sortInPlace(candidates)
         var previous: UInt64 = 0
         for key in candidates where key != previous {
             previous = key
@@ -176,8 +176,8 @@ extension World {
             staticGrid.query(range, proxyCells: cells, into: &found)
         }
         for i in 0..<largeProxies.count { found.append(largeProxies[i]) }
-        var list = found.buffer
-        list.sort()
+        let list = found.buffer
+        sortInPlace(list)
         for s in list where shapes.aabb[Int(s)].overlaps(box) { result.append(shapeID(slot: s)) }
         return result
     }

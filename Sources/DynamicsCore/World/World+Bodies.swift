@@ -18,6 +18,7 @@ extension World {
             state.angularVelocity = definition.angularVelocity
         }
         let slot = bodies.insert(sim: sim, state: state, userData: definition.userData)
+        if !definition.isAwake && definition.type != .static { bodies.putToSleep(slot: slot) }
         return bodyID(slot: slot)
     }
 

@@ -41,7 +41,6 @@ extension World {
         if s >= movedFlag.count { movedFlag.resize(to: s + 1, filling: false) }
 
         updateMass(bodySlot: b)
-        wake(bodySlot: b)
         let xf = bodies.sim[bodies.dense(b)].originTransform
         let box = shapes.computeAABB(s, xf)
         shapes.aabb[s] = box

@@ -10,12 +10,36 @@ let profilesDirectory = URL(fileURLWithPath: #filePath)
 
 @Suite("Profiles build the scenes they describe")
 struct ProfileSceneTests {
-    @Test("every committed profile loads and builds", arguments: ["large-pyramid", "small-stack"])
+    /// Every `.json` file in `Profiles/`.
+    static let committedNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: profilesDirectory.path)) ?? [])
+        .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+
+    @Test("there are committed profiles to check")
+    func profilesExist() {
+        #expect(Self.committedNames.contains("large-pyramid"))
+        #expect(Self.committedNames.count >= 6)
+    }
+
+    @Test("every committed profile loads, builds and steps", arguments: committedNames)
     func committedProfiles(name: String) throws {
         let profile = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path)
         let world = try profile.makeWorld()
         #expect(world.bodyCount == profile.bodyCount)
         #expect(profile.name == name)
+        world.step(profile.timeStep)
+        #expect(world.stateHash() != 0)
+    }
+
+    @Test("Box2D's scene sizes: 22 000 boxes in many-pyramids, 10 000 circles in joint-grid, 9 601 bodies in smash, 2 026 in tumbler")
+    func benchmarkSceneSizes() throws {
+        for (name, count) in [("many-pyramids", 22_001), ("joint-grid", 10_000), ("smash", 9_601), ("tumbler", 2_026)] {
+            let profile = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path)
+            #expect(profile.bodyCount == count, "\(name)")
+        }
+        let grid = try Profile.load(path: profilesDirectory.appendingPathComponent("joint-grid.json").path).makeWorld()
+        // 2 × 100 × 99 joints, less the 6 between the 7 static circles of the top row.
+        #expect(grid.jointCount == 19_800 - 6)
+        #expect(grid.awakeBodyCount == 10_000 - 7)
     }
 
     @Test("the large pyramid is Box2D's: 5050 boxes on a ground, 1/60 s, 4 sub-steps, no sleeping, 500 steps")

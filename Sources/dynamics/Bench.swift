@@ -43,15 +43,8 @@ struct Bench: ParsableCommand {
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
         var results: [BenchResult] = []
         for (index, path) in paths.enumerated() {
-            let profile: Profile
-            let world: World
-            do {
-                profile = try Profile.load(path: path)
-                world = try profile.makeWorld(workerCount: threads)
-            } catch {
-                progress.clear()
-                fail("\(error)")
-            }
+            progress.clear()
+            let (profile, world) = try loadScene(path, threads: threads)
             let measured = steps ?? profile.steps
             let label = "[\(index + 1)/\(paths.count)] \(profile.name)"
             for step in 0..<profile.warmupSteps {

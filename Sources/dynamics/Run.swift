@@ -27,15 +27,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let loaded: Profile
-        let world: World
-        do {
-            loaded = try Profile.load(path: profile)
-            world = try loaded.makeWorld(workerCount: threads)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode.failure
-        }
+        let (loaded, world) = try loadScene(profile, threads: threads)
         let stepCount = steps ?? loaded.steps
         let clock = ContinuousClock()
         var timings = StepTimings(capacity: stepCount)
@@ -91,4 +83,15 @@ struct RunReport {
     }
 
     private func format(_ v: Double) -> String { String(format: "%.3f", v) }
+}
+
+/// Reads a profile and builds its world; a bad file prints `error: file: field: problem` and fails.
+func loadScene(_ path: String, threads: Int) throws -> (Profile, World) {
+    do {
+        let profile = try Profile.load(path: path)
+        return (profile, try profile.makeWorld(workerCount: threads))
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode.failure
+    }
 }

@@ -27,24 +27,19 @@ enum ContactPass {
     case warmStart, solve, relax, restitution
 }
 
-/// One pass over the constraints of one colour (`base` points at the colour's first constraint).
-struct ContactPassKernel: ChunkKernel {
-    var base: UnsafeMutablePointer<ContactConstraint>
-    var pass: ContactPass
-    var context: SolverContext
-    func run(_ range: Range<Int>) {
-        switch pass {
-        case .warmStart: for k in range { base[k].warmStart(context.states) }
-        case .solve: for k in range { base[k].solve(context, useBias: true) }
-        case .relax: for k in range { base[k].solve(context, useBias: false) }
-        case .restitution: for k in range { base[k].applyRestitution(context) }
-        }
-    }
+/// What the contact passes need from a constraint record, scalar or four-wide.
+protocol ContactSolving {
+    func warmStart(_ states: UnsafeMutablePointer<BodyState>)
+    mutating func solve(_ context: SolverContext, useBias: Bool)
+    mutating func applyRestitution(_ context: SolverContext)
 }
 
-/// One pass over the wide blocks of one colour (`base` points at the colour's first block).
-struct WideContactPassKernel: ChunkKernel {
-    var base: UnsafeMutablePointer<WideContactConstraint>
+extension ContactConstraint: ContactSolving {}
+extension WideContactConstraint: ContactSolving {}
+
+/// One pass over a run of constraints of one colour (`base` points at the run's first record).
+struct ContactPassKernel<Constraint: ContactSolving>: ChunkKernel {
+    var base: UnsafeMutablePointer<Constraint>
     var pass: ContactPass
     var context: SolverContext
     func run(_ range: Range<Int>) {

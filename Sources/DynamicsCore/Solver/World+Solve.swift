@@ -62,7 +62,7 @@ extension World {
             let color = backwards ? GraphColoring.maxColors - 1 - step : step
             let start = Int(wideOffsets[color]), end = Int(wideOffsets[color + 1])
             guard end > start else { continue }
-            parallel(tasks.wideContactPass, WideContactPassKernel(base: wide + start, pass: pass, context: context),
+            parallel(tasks.wideContactPass, ContactPassKernel(base: wide + start, pass: pass, context: context),
                      count: end - start, minimumChunk: 16)
         }
         if !backwards { overflow.run(0..<(overflowEnd - overflowStart)) }

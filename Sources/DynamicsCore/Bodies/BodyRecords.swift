@@ -3,14 +3,15 @@
 struct BodyState: BitwiseCopyable {
     var linearVelocity: Vec2
     var angularVelocity: Float
-    var flags: UInt32
+    /// Unused; keeps the record at 32 bytes, two to a 64-byte cache line.
+    var reserved: UInt32
     /// Translation of the centre of mass since the start of the step.
     var deltaPosition: Vec2
     /// Rotation since the start of the step.
     var deltaRotation: Rotation
 
     static var resting: BodyState {
-        @inline(__always) get { BodyState(linearVelocity: .zero, angularVelocity: 0, flags: 0, deltaPosition: .zero, deltaRotation: .identity) }
+        @inline(__always) get { BodyState(linearVelocity: .zero, angularVelocity: 0, reserved: 0, deltaPosition: .zero, deltaRotation: .identity) }
     }
 }
 

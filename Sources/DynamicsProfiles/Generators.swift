@@ -145,16 +145,8 @@ enum GeneratorSpec: Sendable {
             case let .rain(count, seed, lower, upper, minSize, maxSize, material):
                 var random = SplitMix64(seed: seed)
                 for i in 0..<count {
-                    let p = Vec2(lower.x + random.unit() * (upper.x - lower.x), lower.y + random.unit() * (upper.y - lower.y))
-                    let size = minSize + random.unit() * (maxSize - minSize)
-                    let body = try world.createBody(BodyDefinition(type: .dynamic, position: p, angle: random.unit() * 6.2831855))
-                    let geometry: ShapeGeometry
-                    switch i % 3 {
-                    case 0: geometry = .circle(radius: 0.5 * size)
-                    case 1: geometry = .box(halfWidth: 0.5 * size, halfHeight: 0.35 * size)
-                    default: geometry = .polygon(regularPolygon(sides: 5 + Int(random.unit() * 3), radius: 0.5 * size))
-                    }
-                    try world.createShape(on: body, material.definition(geometry))
+                    try makeRainBody(index: i, random: &random, lower: lower, upper: upper, minSize: minSize, maxSize: maxSize,
+                                     material: material, in: world)
                 }
             }
         } catch let error as ProfileError {

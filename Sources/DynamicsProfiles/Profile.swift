@@ -21,12 +21,15 @@ public struct Profile: Sendable {
     public var steps: Int
     /// Steps to take before measuring, so that a benchmark measures the steady state.
     public var warmupSteps: Int
-    var bodies: [(definition: BodyDefinition, shapes: [ShapeSpec], path: String)]
+    var bodies: [(definition: BodyDefinition, shapes: [ShapeSpec], path: String, motion: KinematicMotion?)]
     var joints: [JointSpec]
     var generators: [(spec: GeneratorSpec, path: String)]
+    var spawners: [(spec: RainSpawnerSpec, path: String)] = []
 
-    /// How many bodies the profile creates.
+    /// How many bodies the profile creates when the world is built.
     public var bodyCount: Int { bodies.count + generators.reduce(0) { $0 + $1.spec.bodyCount } }
+    /// How many more bodies its spawners add while the scene runs.
+    public var spawnedBodyCount: Int { spawners.reduce(0) { $0 + $1.spec.count } }
 
     /// Reads and checks a profile file.
     public static func load(path: String) throws(ProfileError) -> Profile {
@@ -39,7 +42,7 @@ public struct Profile: Sendable {
     /// Checks a profile given as JSON data; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(ProfileError) -> Profile {
         let root = try JSONNode.parse(data, file: file)
-        let o = try root.object(allowed: ["name", "description", "world", "steps", "warmupSteps", "bodies", "joints", "generators"])
+        let o = try root.object(allowed: ["name", "description", "world", "steps", "warmupSteps", "bodies", "joints", "generators", "spawners"])
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         var profile = Profile(name: try o.optional("name")?.string() ?? defaultName, file: file, world: WorldDefinition(),
                               timeStep: 1.0 / 60, steps: try o.optional("steps")?.integer(in: 1...100_000_000) ?? 100,
@@ -57,6 +60,15 @@ public struct Profile: Sendable {
                 total += spec.bodyCount
                 guard total <= maxBodies else { throw g.fail("brings the profile to \(total) bodies; at most \(maxBodies) are allowed") }
                 profile.generators.append((spec, g.path))
+            }
+        }
+        if let list = o.optional("spawners") {
+            var total = profile.bodyCount
+            for s in try list.array(maxCount: 1_000) {
+                let spec = try RainSpawnerSpec.parse(s, maxBodies: maxBodies)
+                total += spec.count
+                guard total <= maxBodies else { throw s.fail("brings the profile to \(total) bodies; at most \(maxBodies) are allowed") }
+                profile.spawners.append((spec, s.path))
             }
         }
         if let list = o.optional("joints") {
@@ -91,9 +103,9 @@ public struct Profile: Sendable {
         do { _ = try World(world) } catch { throw node.fail(error.description) }
     }
 
-    static func parseBody(_ node: JSONNode) throws(ProfileError) -> (definition: BodyDefinition, shapes: [ShapeSpec], path: String) {
+    static func parseBody(_ node: JSONNode) throws(ProfileError) -> (definition: BodyDefinition, shapes: [ShapeSpec], path: String, motion: KinematicMotion?) {
         let o = try node.object(allowed: ["type", "position", "angle", "linearVelocity", "angularVelocity", "linearDamping",
-                                          "angularDamping", "gravityScale", "fixedRotation", "allowSleep", "awake", "shapes"])
+                                          "angularDamping", "gravityScale", "fixedRotation", "allowSleep", "awake", "shapes", "motion"])
         var d = BodyDefinition(type: try parseBodyType(o.optional("type"), default: .dynamic),
                                position: try o.optional("position")?.vector() ?? .zero, angle: try o.float("angle", default: 0))
         if let v = o.optional("linearVelocity") { d.linearVelocity = try v.vector() }
@@ -108,11 +120,22 @@ public struct Profile: Sendable {
         if let list = o.optional("shapes") {
             for s in try list.array(maxCount: 100_000) { shapes.append(try ShapeSpec.parse(s)) }
         }
-        return (d, shapes, node.path)
+        var motion: KinematicMotion?
+        if let m = o.optional("motion") {
+            guard d.type == .kinematic else { throw m.fail("only a kinematic body can follow a motion") }
+            let mo = try m.object(allowed: ["amplitude", "angularFrequency"])
+            motion = KinematicMotion(amplitude: try mo.required("amplitude").vector(), angularFrequency: try mo.required("angularFrequency").float())
+        }
+        return (d, shapes, node.path, motion)
     }
 
-    /// Builds the scene in a new world with the given number of worker threads.
+    /// Builds the scene's world (without running its motions and spawners: see `makeScene`).
     public func makeWorld(workerCount: Int = 1) throws(ProfileError) -> World {
+        try buildWorld(workerCount: workerCount).world
+    }
+
+    /// Builds the world and returns it with the handles of the profile's listed bodies.
+    func buildWorld(workerCount: Int) throws(ProfileError) -> (world: World, bodies: [BodyID]) {
         var definition = world
         definition.workerCount = workerCount
         let world: World
@@ -129,6 +152,6 @@ public struct Profile: Sendable {
         }
         for generator in generators { try generator.spec.build(in: world, path: generator.path, file: file) }
         for joint in joints { try joint.build(in: world, bodies: created, file: file) }
-        return world
+        return (world, created)
     }
 }

@@ -44,11 +44,12 @@ struct Bench: ParsableCommand {
         var results: [BenchResult] = []
         for (index, path) in paths.enumerated() {
             progress.clear()
-            let (profile, world) = try loadScene(path, threads: threads)
+            let scene = try loadScene(path, threads: threads)
+            let profile = scene.profile, world = scene.world
             let measured = steps ?? profile.steps
             let label = "[\(index + 1)/\(paths.count)] \(profile.name)"
             for step in 0..<profile.warmupSteps {
-                world.step(profile.timeStep)
+                scene.step()
                 progress.show("\(label): warm-up \(step + 1)/\(profile.warmupSteps)")
             }
             let clock = ContinuousClock()
@@ -60,7 +61,7 @@ struct Bench: ParsableCommand {
             for step in 0..<measured {
                 let before = dynamics_allocation_count()
                 let start = clock.now
-                world.step(profile.timeStep)
+                scene.step()
                 timings.record(clock.now - start)
                 if step >= steadyFrom { allocations += dynamics_allocation_count() - before }
                 if step % 16 == 0 { progress.show("\(label): step \(step + 1)/\(measured)") }

@@ -27,13 +27,14 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let (loaded, world) = try loadScene(profile, threads: threads)
+        let scene = try loadScene(profile, threads: threads)
+        let loaded = scene.profile, world = scene.world
         let stepCount = steps ?? loaded.steps
         let clock = ContinuousClock()
         var timings = StepTimings(capacity: stepCount)
         for _ in 0..<stepCount {
             let start = clock.now
-            world.step(loaded.timeStep)
+            scene.step()
             timings.record(clock.now - start)
         }
         let report = RunReport(profile: loaded.name, bodies: world.bodyCount, contacts: world.touchingContactCount,
@@ -85,11 +86,10 @@ struct RunReport {
     private func format(_ v: Double) -> String { String(format: "%.3f", v) }
 }
 
-/// Reads a profile and builds its world; a bad file prints `error: file: field: problem` and fails.
-func loadScene(_ path: String, threads: Int) throws -> (Profile, World) {
+/// Reads a profile and builds its scene; a bad file prints `error: file: field: problem` and fails.
+func loadScene(_ path: String, threads: Int) throws -> Scene {
     do {
-        let profile = try Profile.load(path: path)
-        return (profile, try profile.makeWorld(workerCount: threads))
+        return try Profile.load(path: path).makeScene(workerCount: threads)
     } catch {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode.failure

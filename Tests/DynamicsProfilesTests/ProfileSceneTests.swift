@@ -30,9 +30,9 @@ struct ProfileSceneTests {
         #expect(world.stateHash() != 0)
     }
 
-    @Test("Box2D's scene sizes: 22 000 boxes in many-pyramids, 10 000 circles in joint-grid, 9 601 bodies in smash, 2 026 in tumbler")
+    @Test("Box2D's scene sizes: 22 000 boxes in many-pyramids, 10 000 circles in joint-grid, 9 601 bodies in smash, 2 026 in tumbler, 8 000 pentagons in junkyard")
     func benchmarkSceneSizes() throws {
-        for (name, count) in [("many-pyramids", 22_001), ("joint-grid", 10_000), ("smash", 9_601), ("tumbler", 2_026)] {
+        for (name, count) in [("many-pyramids", 22_001), ("joint-grid", 10_000), ("smash", 9_601), ("tumbler", 2_026), ("junkyard", 8_002)] {
             let profile = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path)
             #expect(profile.bodyCount == count, "\(name)")
         }
@@ -40,6 +40,10 @@ struct ProfileSceneTests {
         // 2 × 100 × 99 joints, less the 6 between the 7 static circles of the top row.
         #expect(grid.jointCount == 19_800 - 6)
         #expect(grid.awakeBodyCount == 10_000 - 7)
+        for (name, count) in [("rain-1k", 1_000), ("rain-10k", 10_000), ("rain-100k", 100_000)] {
+            let rain = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path)
+            #expect(rain.spawnedBodyCount == count, "\(name)")
+        }
     }
 
     @Test("the large pyramid is Box2D's: 5050 boxes on a ground, 1/60 s, 4 sub-steps, no sleeping, 500 steps")

@@ -50,14 +50,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Steady-state steps of the committed profiles.
-    for name in ["large-pyramid", "small-stack"] {
+    // Steady-state steps of every committed profile (after its warm-up, at least 10 steps).
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: profilesDirectory.path)) ?? [])
+        .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    for name in names {
         Benchmark("Profile/\(name)", configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 200)) { benchmark in
-            let profile = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path)
-            let world = try profile.makeWorld(workerCount: 1)
-            for _ in 0..<max(profile.warmupSteps, 10) { world.step(profile.timeStep) }
+            let scene = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path).makeScene(workerCount: 1)
+            for _ in 0..<max(scene.profile.warmupSteps, 10) { scene.step() }
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { world.step(profile.timeStep) }
+            for _ in benchmark.scaledIterations { scene.step() }
         }
     }
 }

@@ -53,21 +53,23 @@ public struct Profile: Sendable {
         if let list = o.optional("bodies") {
             for b in try list.array(maxCount: maxBodies) { profile.bodies.append(try parseBody(b)) }
         }
+        // Every body the profile will ever hold counts against the limit.
+        var total = profile.bodies.count
+        func admit(_ count: Int, _ node: JSONNode) throws(ProfileError) {
+            total += count
+            guard total <= maxBodies else { throw node.fail("brings the profile to \(total) bodies; at most \(maxBodies) are allowed") }
+        }
         if let list = o.optional("generators") {
-            var total = profile.bodies.count
             for g in try list.array(maxCount: 10_000) {
                 let spec = try GeneratorSpec.parse(g, maxBodies: maxBodies)
-                total += spec.bodyCount
-                guard total <= maxBodies else { throw g.fail("brings the profile to \(total) bodies; at most \(maxBodies) are allowed") }
+                try admit(spec.bodyCount, g)
                 profile.generators.append((spec, g.path))
             }
         }
         if let list = o.optional("spawners") {
-            var total = profile.bodyCount
             for s in try list.array(maxCount: 1_000) {
                 let spec = try RainSpawnerSpec.parse(s, maxBodies: maxBodies)
-                total += spec.count
-                guard total <= maxBodies else { throw s.fail("brings the profile to \(total) bodies; at most \(maxBodies) are allowed") }
+                try admit(spec.count, s)
                 profile.spawners.append((spec, s.path))
             }
         }

@@ -85,19 +85,6 @@ struct BodyStore: ~Copyable {
         awakeCount += 1
     }
 
-    /// Changes whether a body lives in the static range (for type changes).
-    mutating func moveToStatic(slot: Int32) {
-        var d = dense(slot)
-        if d < awakeCount { swapDense(d, awakeCount - 1); d = awakeCount - 1; awakeCount -= 1 }
-        if d < movableCount { swapDense(d, movableCount - 1); movableCount -= 1 }
-    }
-
-    mutating func moveToAwake(slot: Int32) {
-        var d = dense(slot)
-        if d >= movableCount { swapDense(d, movableCount); d = movableCount; movableCount += 1 }
-        if d >= awakeCount { swapDense(d, awakeCount); awakeCount += 1 }
-    }
-
     private func swapDense(_ i: Int, _ j: Int) {
         guard i != j else { return }
         slotOfDense.swapAt(i, j)

@@ -81,7 +81,7 @@ final class WorkerPool: @unchecked Sendable {
             slot.semaphore.signal()
         }
         claimChunks(task)
-        while finishedWorkers.load(ordering: .acquiring) < workerCount - 1 { spinPause() }
+        while finishedWorkers.load(ordering: .acquiring) < workerCount - 1 {}
         self.task = nil
     }
 
@@ -102,9 +102,7 @@ final class WorkerPool: @unchecked Sendable {
             var spins = 0
             while generation.load(ordering: .acquiring) == seen {
                 spins += 1
-                if spins < Self.spinLimit {
-                    spinPause()
-                } else {
+                if spins >= Self.spinLimit {
                     // Announce the park, then look once more: either the publisher sees the flag and
                     // signals this worker's own semaphore, or this worker sees the new generation.
                     // A signal left over from a park that did not happen only causes one extra lap.
@@ -123,10 +121,6 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 }
-
-/// One iteration of a busy wait.
-@inline(__always)
-private func spinPause() {}
 
 /// A worker's parking place.
 final class WorkerSlot: @unchecked Sendable {

@@ -53,8 +53,13 @@ extension WideContactConstraint {
         keep.replace(with: zero, where: speculative)
         let vn = normalSpeed(p, a, b)
         if k.useBias { p.relativeVelocity = lanesMin(p.relativeVelocity, vn) }
-        let impulse = -p.normalMass * scale * (vn + bias) - keep * p.normalImpulse
-        let newImpulse = lanesMax(p.normalImpulse + impulse, zero)
+        accumulateNormal(-p.normalMass * scale * (vn + bias) - keep * p.normalImpulse, &p, &a, &b)
+    }
+
+    /// Adds `impulse` to the point's accumulated normal impulse, clamped to push only, and applies the change.
+    @inline(__always)
+    func accumulateNormal(_ impulse: Lanes, _ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies) {
+        let newImpulse = lanesMax(p.normalImpulse + impulse, Lanes())
         let applied = newImpulse - p.normalImpulse
         p.normalImpulse = newImpulse
         p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
@@ -94,11 +99,7 @@ extension WideContactConstraint {
         let vn = normalSpeed(p, a, b)
         var impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
         impulse.replace(with: zero, where: .!active)
-        let newImpulse = lanesMax(p.normalImpulse + impulse, zero)
-        let applied = newImpulse - p.normalImpulse
-        p.normalImpulse = newImpulse
-        p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
-        applyImpulse(applied * normalX, applied * normalY, p, &a, &b)
+        accumulateNormal(impulse, &p, &a, &b)
     }
 
     /// Writes the lanes' impulses back into their contacts.

@@ -1,5 +1,5 @@
 import Benchmark
-import DynamicsCore
+@_spi(Benchmarking) import DynamicsCore
 import DynamicsProfiles
 import Foundation
 
@@ -8,14 +8,41 @@ let profilesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Profiles")
 
-let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident]
+/// What every benchmark records.
+let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident]
 
+/// Steps (or phase runs) per sample of the step, phase and profile benchmarks: their figures are for
+/// this many steps. Ten make one heap allocation per step show as ten per sample, well above the
+/// harness's own jitter (it counts 16 to 20 allocations per sample of its own).
+let stepsPerSample = 10
+
+/// How far a run may drift from the committed thresholds before `thresholds check` fails:
+/// heap allocations by no more than the harness's jitter of 4 per sample (so one allocation per
+/// step fails the gate), wall clock by 25 % at the median and 35 % at p90 (a shared 2-core machine
+/// is noisy), peak memory by 10 %.
+func gate() -> [BenchmarkMetric: BenchmarkThresholds] {
+    [
+        .mallocCountTotal: .init(absolute: [.p50: 4, .p90: 4]),
+        .wallClock: .init(relative: [.p50: 25, .p90: 35]),
+        .peakMemoryResident: .init(relative: [.p90: 10]),
+    ]
+}
+
+/// Loads a committed profile and runs its warm-up (at least 10 steps), on one worker thread.
+func warmScene(_ name: String, backend: VectorBackend = .swift) throws -> Scene {
+    var profile = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path)
+    profile.world.vectorBackend = backend
+    let scene = try profile.makeScene(workerCount: 1)
+    for _ in 0..<max(profile.warmupSteps, 10) { scene.step() }
+    return scene
+}
+
+let benchmarks: @Sendable () -> Void = {
     // The bulk vector kernel: CBLAS against the plain Swift loop, at the integrator's stride.
     for count in [1_000, 10_000, 100_000] {
         for backend in VectorBackend.allCases {
             Benchmark("Kernel/axpy/\(backend.rawValue)/\(count)",
-                      configuration: .init(metrics: metrics, scalingFactor: .kilo)) { benchmark in
+                      configuration: .init(metrics: metrics, scalingFactor: .kilo, thresholds: gate())) { benchmark in
                 let stride = 8
                 let x = UnsafeMutablePointer<Float>.allocate(capacity: count * stride)
                 let y = UnsafeMutablePointer<Float>.allocate(capacity: count * stride)
@@ -31,9 +58,27 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Each phase of a step alone, on the settled large pyramid (5 050 boxes, about 15 000 contacts).
+    // Integration runs with each vector backend.
+    let phaseCases: [(StepPhase, VectorBackend)] = StepPhase.allCases.flatMap { phase in
+        phase == .integrate ? VectorBackend.allCases.map { (phase, $0) } : [(phase, .swift)]
+    }
+    for (phase, backend) in phaseCases {
+        let name = phase == .integrate ? "Phase/integrate/\(backend.rawValue)" : "Phase/\(phase.rawValue)"
+        Benchmark("\(name)/large-pyramid",
+                  configuration: .init(metrics: metrics, maxDuration: .seconds(5), maxIterations: 100, thresholds: gate())) { benchmark in
+            let scene = try warmScene("large-pyramid", backend: backend)
+            let timeStep = scene.profile.timeStep
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                for _ in 0..<stepsPerSample { scene.world.runPhase(phase, timeStep: timeStep) }
+            }
+        }
+    }
+
     // One world step of 10 000 free bodies (integration dominates), with each backend.
     for backend in VectorBackend.allCases {
-        Benchmark("Step/free-bodies-10k/\(backend.rawValue)", configuration: .init(metrics: metrics)) { benchmark in
+        Benchmark("Step/free-bodies-10k/\(backend.rawValue)", configuration: .init(metrics: metrics, thresholds: gate())) { benchmark in
             var definition = WorldDefinition()
             definition.gravity = Vec2(0, -10)
             definition.enableSleep = false
@@ -46,7 +91,9 @@ let benchmarks: @Sendable () -> Void = {
             }
             world.step(1.0 / 60)
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { world.step(1.0 / 60) }
+            for _ in benchmark.scaledIterations {
+                for _ in 0..<stepsPerSample { world.step(1.0 / 60) }
+            }
         }
     }
 
@@ -54,11 +101,13 @@ let benchmarks: @Sendable () -> Void = {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: profilesDirectory.path)) ?? [])
         .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     for name in names {
-        Benchmark("Profile/\(name)", configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 200)) { benchmark in
-            let scene = try Profile.load(path: profilesDirectory.appendingPathComponent("\(name).json").path).makeScene(workerCount: 1)
-            for _ in 0..<max(scene.profile.warmupSteps, 10) { scene.step() }
+        Benchmark("Profile/\(name)",
+                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 50, thresholds: gate())) { benchmark in
+            let scene = try warmScene(name)
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { scene.step() }
+            for _ in benchmark.scaledIterations {
+                for _ in 0..<stepsPerSample { scene.step() }
+            }
         }
     }
 }

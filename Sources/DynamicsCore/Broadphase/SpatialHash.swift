@@ -6,6 +6,8 @@ struct SpatialHash: ~Copyable {
     let inverseCellSize: Float
     private var buckets: Column<Int32>
     private var bucketMask: Int
+    /// 64 minus log2 of the bucket count: buckets are picked by the top bits of the hashed key.
+    private var bucketShift: UInt64
     private var nodeKey = Column<UInt64>()
     private var nodeProxy = Column<Int32>()
     private var nodeNext = Column<Int32>()
@@ -20,6 +22,7 @@ struct SpatialHash: ~Copyable {
         buckets = Column(capacity: size)
         buckets.resize(to: size, filling: -1)
         bucketMask = size - 1
+        bucketShift = UInt64(64 - size.trailingZeroBitCount)
     }
 
     @inline(__always)
@@ -39,9 +42,13 @@ struct SpatialHash: ~Copyable {
         UInt64(UInt32(bitPattern: x)) << 32 | UInt64(UInt32(bitPattern: y))
     }
 
+    /// Fibonacci hashing: the top bits of the product depend on every bit of the key, so cells
+    /// of one row (same y, x apart) spread over the table. (Taking low bits of the product let
+    /// only y choose the bucket in small tables, and a 200 m wide pile spent half its step
+    /// walking one long chain per row.)
     @inline(__always)
     private func bucket(_ key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & bucketMask
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> bucketShift)
     }
 
     mutating func insert(_ proxy: Int32, _ range: CellRange) {
@@ -119,6 +126,7 @@ struct SpatialHash: ~Copyable {
         newBuckets.resize(to: size, filling: -1)
         swap(&newBuckets, &buckets)
         bucketMask = size - 1
+        bucketShift = UInt64(64 - size.trailingZeroBitCount)
         for n in 0..<nodeKey.count where nodeProxy[n] >= 0 {
             let b = bucket(nodeKey[n])
             nodeNext[n] = buckets[b]

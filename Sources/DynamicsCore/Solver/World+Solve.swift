@@ -2,11 +2,19 @@ extension World {
     /// Runs the sub-steps: integrate velocities, warm start, solve with bias, integrate positions,
     /// relax without bias; then restitution once, and impulses are stored for the next step.
     func solve(_ dt: Float) {
-        let subSteps = definition.subStepCount
-        let h = dt / Float(subSteps)
+        let context = solverContext(dt)
+        prepareConstraints(context)
+        runSubSteps(context, integrate: true)
+        runContactPass(.restitution, context)
+        storeImpulses()
+    }
+
+    /// The sub-step length, softness and limits of one step of length `dt`.
+    func solverContext(_ dt: Float) -> SolverContext {
+        let h = dt / Float(definition.subStepCount)
         let subStepRate = 1 / h
         let contactHertz = min(definition.contactHertz, 0.25 * subStepRate)
-        let context = SolverContext(
+        return SolverContext(
             h: h, inverseH: subStepRate,
             contactSoftness: Softness(hertz: contactHertz, dampingRatio: definition.contactDampingRatio, h: h),
             staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: definition.contactDampingRatio, h: h),
@@ -14,33 +22,56 @@ extension World {
             pushMaxVelocity: tolerances.contactPushMaxVelocity,
             restitutionThreshold: tolerances.restitutionThreshold,
             states: bodies.state.base)
+    }
 
-        let awake = bodies.awakeCount
-        let states = bodies.state.base
-        parallel(tasks.resetDeltas, ResetDeltasKernel(states: states), count: awake, minimumChunk: 2048)
+    /// Clears the step's position deltas and builds the joint and contact constraints.
+    func prepareConstraints(_ context: SolverContext) {
+        parallel(tasks.resetDeltas, ResetDeltasKernel(states: bodies.state.base), count: bodies.awakeCount, minimumChunk: 2048)
         prepareJoints()
         prepareContacts(context)
+    }
 
-        let integrator = Integrator(states: states, sims: bodies.sim.base, gravity: definition.gravity, h: h,
-                                    maxTranslation: tolerances.maxTranslation, maxRotation: tolerances.maxRotation)
-        let velocities = IntegrateVelocitiesKernel(integrator: integrator)
-        let positions = IntegratePositionsKernel(integrator: integrator, backend: definition.vectorBackend)
+    /// The integrator of one sub-step of `context`.
+    func integrator(_ context: SolverContext) -> Integrator {
+        Integrator(states: bodies.state.base, sims: bodies.sim.base, gravity: definition.gravity, h: context.h,
+                   maxTranslation: tolerances.maxTranslation, maxRotation: tolerances.maxRotation)
+    }
+
+    /// Integrates velocities and then positions of every awake body over one sub-step.
+    func integrateVelocities(_ context: SolverContext) {
+        parallel(tasks.integrateVelocities, IntegrateVelocitiesKernel(integrator: integrator(context)),
+                 count: bodies.awakeCount, minimumChunk: 1024)
+    }
+
+    /// Integrates the positions of every awake body over one sub-step with the world's vector backend.
+    func integratePositions(_ context: SolverContext) {
+        parallel(tasks.integratePositions,
+                 IntegratePositionsKernel(integrator: integrator(context), backend: definition.vectorBackend),
+                 count: bodies.awakeCount, minimumChunk: 1024)
+    }
+
+    /// The sub-steps: integrate velocities, warm start, solve with bias, integrate positions, relax
+    /// without bias. Without `integrate`, only the constraint passes run (for the phase benchmarks).
+    func runSubSteps(_ context: SolverContext, integrate: Bool) {
         // One Gauss–Seidel sweep per pass is not converged under heavy load, and its error leans
         // the way the sweep runs: a tall pyramid drifted 1 m sideways in 500 steps. Sweeping the
         // colours backwards on every other step cancels that lean (0.26 m). Flipping every sub-step
         // cancels it better but sets a one-box-wide stack rocking, so the flip is per step.
         let backwards = stepCount % 2 == 1
-        for _ in 0..<subSteps {
-            parallel(tasks.integrateVelocities, velocities, count: awake, minimumChunk: 1024)
+        for _ in 0..<definition.subStepCount {
+            if integrate { integrateVelocities(context) }
             warmStartJoints(context)
             runContactPass(.warmStart, context)
             solveJoints(context, useBias: true)
             runContactPass(.solve, context, backwards: backwards)
-            parallel(tasks.integratePositions, positions, count: awake, minimumChunk: 1024)
+            if integrate { integratePositions(context) }
             solveJoints(context, useBias: false)
             runContactPass(.relax, context, backwards: backwards)
         }
-        runContactPass(.restitution, context)
+    }
+
+    /// Copies the accumulated impulses back to the contacts, to warm start the next step.
+    func storeImpulses() {
         parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(blocks: wideConstraints.base, contacts: contacts.base),
                  count: wideConstraints.count, minimumChunk: 128)
         let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])

@@ -41,7 +41,7 @@ let benchmarks: @Sendable () -> Void = {
     // The bulk vector kernel: CBLAS against the plain Swift loop, at the integrator's stride.
     for count in [1_000, 10_000, 100_000] {
         for backend in VectorBackend.allCases {
-            Benchmark("Kernel/axpy/\(backend.rawValue)/\(count)",
+            Benchmark("Kernel.axpy.\(backend.rawValue).\(count)",
                       configuration: .init(metrics: metrics, scalingFactor: .kilo, thresholds: gate())) { benchmark in
                 let stride = 8
                 let x = UnsafeMutablePointer<Float>.allocate(capacity: count * stride)
@@ -64,8 +64,8 @@ let benchmarks: @Sendable () -> Void = {
         phase == .integrate ? VectorBackend.allCases.map { (phase, $0) } : [(phase, .swift)]
     }
     for (phase, backend) in phaseCases {
-        let name = phase == .integrate ? "Phase/integrate/\(backend.rawValue)" : "Phase/\(phase.rawValue)"
-        Benchmark("\(name)/large-pyramid",
+        let name = phase == .integrate ? "Phase.integrate.\(backend.rawValue)" : "Phase.\(phase.rawValue)"
+        Benchmark("\(name).large-pyramid",
                   configuration: .init(metrics: metrics, maxDuration: .seconds(5), maxIterations: 100, thresholds: gate())) { benchmark in
             let scene = try warmScene("large-pyramid", backend: backend)
             let timeStep = scene.profile.timeStep
@@ -78,7 +78,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // One world step of 10 000 free bodies (integration dominates), with each backend.
     for backend in VectorBackend.allCases {
-        Benchmark("Step/free-bodies-10k/\(backend.rawValue)", configuration: .init(metrics: metrics, thresholds: gate())) { benchmark in
+        Benchmark("Step.free-bodies-10k.\(backend.rawValue)", configuration: .init(metrics: metrics, thresholds: gate())) { benchmark in
             var definition = WorldDefinition()
             definition.gravity = Vec2(0, -10)
             definition.enableSleep = false
@@ -101,7 +101,7 @@ let benchmarks: @Sendable () -> Void = {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: profilesDirectory.path)) ?? [])
         .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     for name in names {
-        Benchmark("Profile/\(name)",
+        Benchmark("Profile.\(name)",
                   configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 50, thresholds: gate())) { benchmark in
             let scene = try warmScene(name)
             benchmark.startMeasurement()

@@ -19,7 +19,7 @@ enum ShapeSpec: Sendable {
         let restitution = try o.float("restitution", default: 0)
         var filter = CollisionFilter.default
         if let groups = o.optional("groups") {
-            filter.groups = try groups.array(maxCount: 4096).map { (g) throws(ProfileError) in UInt32(try g.integer(in: 0...Int(UInt32.max))) }
+            filter.groups = try groups.array(maxCount: 4096).map { (g) throws(ProfileError) in UInt32(try g.integer(in: 0...Int(CollisionFilter.groupLimit - 1))) }
         }
         let g = try o.required(kind)
         let geometry: ShapeGeometry

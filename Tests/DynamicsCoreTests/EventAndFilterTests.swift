@@ -37,6 +37,31 @@ struct EventAndFilterTests {
         #expect(world.position(of: falls).y < -1)
     }
 
+    @Test("shapes facing a group meet its members but pass through each other; out-of-range groups are rejected")
+    func facingGroups() throws {
+        let world = try makeWorld(gravity: 10)
+        let ground = try world.createBody(BodyDefinition(type: .static))
+        try world.createShape(on: ground, ShapeDefinition(.segment(Vec2(-10, 0), Vec2(10, 0)), filter: CollisionFilter(groups: [5])))
+        func box(at position: Vec2, _ filter: CollisionFilter) throws -> BodyID {
+            let body = try world.createBody(BodyDefinition(type: .dynamic, position: position))
+            try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5), filter: filter))
+            return body
+        }
+        // Two boxes facing the ground's group, one dropped onto the other: both end on the ground.
+        let lower = try box(at: Vec2(0, 0.5), CollisionFilter(facingGroups: [5]))
+        let upper = try box(at: Vec2(0, 2.0), CollisionFilter(facingGroups: [5]))
+        // A member of another group only: falls through the ground.
+        let other = try box(at: Vec2(4, 1), CollisionFilter(facingGroups: [6]))
+        run(world, seconds: 1.5)
+        #expect(abs(world.position(of: lower).y - 0.5) < 0.05)
+        #expect(abs(world.position(of: upper).y - 0.5) < 0.05)
+        #expect(world.position(of: other).y < -1)
+        let body = try world.createBody(BodyDefinition(type: .dynamic))
+        #expect(throws: DynamicsError.self) {
+            try world.createShape(on: body, ShapeDefinition(.circle(radius: 1), filter: CollisionFilter(groups: [1 << 31])))
+        }
+    }
+
     @Test("the box query finds exactly the overlapping shapes")
     func query() throws {
         let world = try makeWorld(gravity: 0)

@@ -160,8 +160,10 @@ extension World {
         contacts.swapRemove(at: index)
     }
 
-    /// The shapes whose bounding boxes overlap `box`, in ascending slot order.
-    public func shapes(overlapping box: AABB) -> [ShapeID] {
+    /// The shapes whose bounding boxes overlap `box`, in ascending slot order. With `enlarged`,
+    /// moving shapes are tested with the broadphase's enlarged boxes (`aabbMarginMeters` larger on
+    /// every side), as UIKit's `items(in:)` is.
+    public func shapes(overlapping box: AABB, enlarged: Bool = false) -> [ShapeID] {
         guard box.isValid else { return [] }
         var result: [ShapeID] = []
         let range = movingGrid.cellRange(box)
@@ -178,7 +180,7 @@ extension World {
         for i in 0..<largeProxies.count { found.append(largeProxies[i]) }
         let list = found.buffer
         sortInPlace(list)
-        for s in list where shapes.aabb[Int(s)].overlaps(box) { result.append(shapeID(slot: s)) }
+        for s in list where (enlarged ? shapes.fatAABB[Int(s)] : shapes.aabb[Int(s)]).overlaps(box) { result.append(shapeID(slot: s)) }
         return result
     }
 }

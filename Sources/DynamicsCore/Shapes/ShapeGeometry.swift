@@ -92,3 +92,10 @@ func validatePolygon(_ input: [Vec2], radius: Float) throws(DynamicsError) -> Va
     }
     return ValidatedPolygon(vertices: vertices, normals: normals, radius: radius)
 }
+
+extension ShapeGeometry {
+    /// Checks the geometry as `World.createShape` would, without creating anything.
+    public func validate() throws(DynamicsError) {
+        _ = try validated()
+    }
+}

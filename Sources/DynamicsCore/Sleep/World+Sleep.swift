@@ -72,6 +72,7 @@ extension World {
             bodies.state.base[d].linearVelocity = .zero
             bodies.state.base[d].angularVelocity = 0
             bodies.putToSleep(slot: slot)
+            fellAsleep.append(slot)
         }
     }
 

@@ -4,6 +4,7 @@ extension World {
     public func createShape(on body: BodyID, _ definition: ShapeDefinition) throws(DynamicsError) -> ShapeID {
         let b = try checked(body)
         try definition.validateMaterial()
+        try definition.filter.validate()
         let polygon = try definition.geometry.validated()
         let (slot, generation) = shapes.allocateSlot()
         let s = Int(slot)
@@ -31,9 +32,10 @@ extension World {
         shapes.density[s] = definition.density
         shapes.category[s] = definition.filter.categoryBits
         shapes.mask[s] = definition.filter.maskBits
-        let groupStart = shapes.appendGroups(definition.filter.groups)
+        let pooled = definition.filter.pooledGroups
+        let groupStart = shapes.appendGroups(pooled)
         shapes.groupStart[s] = groupStart
-        shapes.groupCount[s] = Int32(definition.filter.groups.count)
+        shapes.groupCount[s] = Int32(pooled.count)
         shapes.enableEvents[s] = definition.enableContactEvents
         shapes.userData[s] = definition.userData
         shapes.nextInBody[s] = bodies.firstShape[Int(b)]

@@ -7,6 +7,7 @@ extension World {
         precondition(timeStep.isFinite && timeStep > 0, "timeStep: must be finite and > 0, got \(timeStep)")
         beginEvents.removeAll()
         endEvents.removeAll()
+        fellAsleep.removeAll()
         updatePairs()
         collide()
         solve(timeStep)

@@ -18,7 +18,7 @@
 /// collision, enlarged boxes) → sleep. Handles stay valid across adds and removes.
 public final class World {
     /// The settings the world was created with.
-    public let definition: WorldDefinition
+    public internal(set) var definition: WorldDefinition
     let tolerances: Tolerances
     let pool: WorkerPool
     let tasks = StageTasks()
@@ -54,6 +54,8 @@ public final class World {
     var islandMinSleep = Column<Float>()
     var bodyScratch = Column<Int32>()
     var islandOfRoot = Column<Int32>()
+    /// Slots of the bodies that went to sleep during the last step.
+    var fellAsleep = Column<Int32>()
     var wakeScratch = Column<Int32>()
     var nextIslandID: Int32 = 0
 

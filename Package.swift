@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "DynamicsCore", targets: ["DynamicsCore"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "UIKitCompatibility", targets: ["UIKitCompatibility"]),
         .library(name: "DynamicsProfiles", targets: ["DynamicsProfiles"]),
         .executable(name: "dynamics", targets: ["dynamics"]),
     ],
@@ -23,9 +25,19 @@ let package = Package(
             name: "DynamicsCore",
             dependencies: ["CBLAS"]
         ),
+        // The UIKit-shaped facade: animator, items, behaviors.
+        .target(
+            name: "Dynamics",
+            dependencies: ["DynamicsCore"]
+        ),
+        // UI-prefixed aliases of the facade's names, so that iOS files compile with an import change.
+        .target(
+            name: "UIKitCompatibility",
+            dependencies: ["Dynamics"]
+        ),
         .target(
             name: "DynamicsProfiles",
-            dependencies: ["DynamicsCore"]
+            dependencies: ["DynamicsCore", "Dynamics"]
         ),
         // Counts heap allocations for `dynamics bench`; linked into the command line only.
         .target(name: "CAllocationCounter"),
@@ -38,6 +50,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DynamicsCoreTests", dependencies: ["DynamicsCore"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "UIKitCompatibility"]),
         .testTarget(name: "DynamicsProfilesTests", dependencies: ["DynamicsProfiles"]),
         .testTarget(name: "dynamicsTests", dependencies: ["dynamics", "CAllocationCounter"]),
     ],

@@ -1,0 +1,94 @@
+import DynamicsCore
+import Foundation
+
+extension DynamicAnimator {
+    /// Advances the animator by one display frame of `frameDuration` seconds, as UIKit's display
+    /// link would: pushes what changed into the engine, runs fixed 1/120 s sub-steps from an
+    /// accumulator (a frame over 0.5 s counts as 1/60 s), writes `center` and `transform` back to
+    /// every item that moved, delivers collision callbacks (all began, then all ended), runs the
+    /// behaviors' `action` blocks, and pauses when everything is at rest. Does nothing while the
+    /// animator is paused.
+    public func step(by frameDuration: TimeInterval) {
+        guard frameDuration.isFinite && frameDuration >= 0 else {
+            return refuse(DynamicsUsageError(argument: "frameDuration", rule: "must be finite and >= 0, got \(frameDuration)"))
+        }
+        guard isRunning else { return }
+        let dt = frameDuration > Self.longestFrame ? 1.0 / 60.0 : frameDuration
+        elapsedTime += dt
+
+        if lastReferenceBounds != referenceBounds && collisionStates.count > 0 { needsSync = true }
+        syncIfNeeded()
+
+        frameBegins.removeAll(keepingCapacity: true)
+        frameEnds.removeAll(keepingCapacity: true)
+        accumulator += dt
+        var firstSubStep = true
+        let h = Self.subStep
+        while accumulator >= h {
+            applyPushes(firstSubStep: firstSubStep)
+            firstSubStep = false
+            world.step(Float(h))
+            gatherEvents()
+            for i in 0..<world.fellAsleepBodyCount { writeBack(world.fellAsleepBodyPose(at: i)) }
+            accumulator -= h
+        }
+        if !firstSubStep { finishFrame() }
+        for i in 0..<world.awakeBodyCount { writeBack(world.awakeBodyPose(at: i)) }
+        deliverEvents()
+        for behavior in flatBehaviors { behavior.action?() }
+        collectionViewLayout?.invalidateLayout()
+        if behaviors.isEmpty || (!world.isAwake && !needsSync && !hasPendingPushes) { pause() }
+    }
+
+    private func writeBack(_ pose: BodyPose) {
+        let index = Int(pose.userData)
+        guard index < itemTable.count, let record = itemTable[index] else { return }
+        writeBack(record, position: pose.position, rotation: pose.rotation)
+    }
+
+    /// Whether an instantaneous push is waiting to fire.
+    private var hasPendingPushes: Bool {
+        for case let push as PushBehavior in flatBehaviors where push.mode == .instantaneous && push.active { return true }
+        return false
+    }
+
+    /// Continuous pushes act in every sub-step; instantaneous ones fire once, in the first.
+    private func applyPushes(firstSubStep: Bool) {
+        for case let push as PushBehavior in flatBehaviors where push.active {
+            let direction = push.pushDirection
+            guard direction != .zero else { continue }
+            if push.mode == .instantaneous && !firstSubStep { continue }
+            // UIKit newtons to the engine's kg·pt/s² (100 pt per metre).
+            let vector = Vec2(Float(direction.dx * 100), Float(direction.dy * 100))
+            for item in push.items {
+                guard let record = itemBodies[ObjectIdentifier(item)], !record.configuration.anchored else { continue }
+                let offset = push.targetOffsetFromCenter(for: item)
+                let center = world.position(of: record.body)
+                let point = center + Vec2(Float(offset.horizontal), Float(offset.vertical))
+                if push.mode == .continuous {
+                    try? world.applyForce(vector, at: point, to: record.body)
+                } else {
+                    try? world.applyLinearImpulse(vector, at: point, to: record.body)
+                }
+            }
+        }
+    }
+
+    /// After the sub-steps: instantaneous pushes that fired turn inactive.
+    private func finishFrame() {
+        for case let push as PushBehavior in flatBehaviors where push.mode == .instantaneous && push.active {
+            push.active = false
+        }
+    }
+
+    private func gatherEvents() {
+        for i in 0..<world.contactBeginEventCount {
+            let e = world.contactBeginEvent(at: i)
+            frameBegins.append((e.shapeA, e.shapeB, CGPoint(x: CGFloat(e.point.x), y: CGFloat(e.point.y))))
+        }
+        for i in 0..<world.contactEndEventCount {
+            let e = world.contactEndEvent(at: i)
+            frameEnds.append((e.shapeA, e.shapeB))
+        }
+    }
+}

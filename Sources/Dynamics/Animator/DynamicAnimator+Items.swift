@@ -1,0 +1,137 @@
+import DynamicsCore
+import Foundation
+
+extension DynamicAnimator {
+    /// The items with a body whose collision box meets `rect` (animator coordinates). The boxes are
+    /// the engine's enlarged ones, 10 pt larger on every side than the item, as in UIKit.
+    public func items(in rect: CGRect) -> [any DynamicItem] {
+        syncIfNeeded()
+        guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return [] }
+        let box = AABB(lower: Vec2(Float(rect.minX), Float(rect.minY)), upper: Vec2(Float(rect.maxX), Float(rect.maxY)))
+        var seen = Set<Int>()
+        var result: [any DynamicItem] = []
+        for shape in world.shapes(overlapping: box, enlarged: true) {
+            guard case let .item(index)? = ShapeOwner(userData: world.userData(of: shape)),
+                  let record = itemTable[index], seen.insert(index).inserted else { continue }
+            result.append(record.item)
+        }
+        return result
+    }
+
+    /// Reads the item's `center` and rotation again after you moved it; its velocity is kept.
+    /// Its size is not re-read (remove and re-add the item for that).
+    public func updateItem(usingCurrentState item: any DynamicItem) {
+        syncIfNeeded()
+        guard let record = itemBodies[ObjectIdentifier(item)] else { return }
+        let (center, angle) = referencePose(of: record)
+        guard center.x.isFinite && center.y.isFinite && angle.isFinite else {
+            return refuse(DynamicsUsageError(argument: "item.center/transform", rule: "must be finite, got \(item.center)"))
+        }
+        try? world.setTransform(of: record.body, position: Vec2(Float(center.x), Float(center.y)), angle: Float(angle), keepVelocity: true)
+        resumeIfNeeded()
+    }
+
+    /// The animated attributes of the cell at `indexPath`, if a behavior holds them.
+    public func layoutAttributesForCell(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        attributes { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+    }
+
+    /// The animated attributes of a supplementary view, if a behavior holds them.
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        attributes { $0.representedElementCategory == .supplementaryView && $0.representedElementKind == kind && $0.indexPath == indexPath }
+    }
+
+    /// The animated attributes of a decoration view, if a behavior holds them.
+    public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        attributes { $0.representedElementCategory == .decorationView && $0.representedElementKind == kind && $0.indexPath == indexPath }
+    }
+
+    private func attributes(where match: (CollectionViewLayoutAttributes) -> Bool) -> CollectionViewLayoutAttributes? {
+        for behavior in flatBehaviors {
+            for item in behavior.memberItems {
+                if let attributes = item as? CollectionViewLayoutAttributes, match(attributes) { return attributes }
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Velocities (used by DynamicItemBehavior)
+
+    /// Adds a velocity in pt/s to the item's body; false if it has none yet.
+    func addLinearVelocity(_ velocity: CGPoint, to item: any DynamicItem) -> Bool {
+        guard let record = itemBodies[ObjectIdentifier(item)] else { return false }
+        if !record.configuration.anchored {
+            try? world.addLinearVelocity(Vec2(Float(velocity.x), Float(velocity.y)), to: record.body)
+            resumeIfNeeded()
+        }
+        return true
+    }
+
+    /// Adds an angular velocity in rad/s to the item's body; false if it has none yet.
+    func addAngularVelocity(_ velocity: CGFloat, to item: any DynamicItem) -> Bool {
+        guard let record = itemBodies[ObjectIdentifier(item)] else { return false }
+        if !record.configuration.anchored && record.configuration.allowsRotation {
+            let w = world.angularVelocity(of: record.body)
+            try? world.setAngularVelocity(w + Float(velocity), of: record.body)
+            resumeIfNeeded()
+        }
+        return true
+    }
+
+    /// The item's velocity in pt/s (zero without a body).
+    func linearVelocity(of item: any DynamicItem) -> CGPoint {
+        guard let record = itemBodies[ObjectIdentifier(item)] else { return .zero }
+        let v = world.linearVelocity(of: record.body)
+        return CGPoint(x: CGFloat(v.x), y: CGFloat(v.y))
+    }
+
+    /// The item's angular velocity in rad/s (zero without a body).
+    func angularVelocity(of item: any DynamicItem) -> CGFloat {
+        guard let record = itemBodies[ObjectIdentifier(item)] else { return 0 }
+        return CGFloat(world.angularVelocity(of: record.body))
+    }
+
+    // MARK: - Coordinates
+
+    /// The item's center and angle in the animator's coordinates.
+    func referencePose(of record: ItemBody) -> (CGPoint, CGFloat) {
+        referencePose(of: record.item, kind: record.kind)
+    }
+
+    /// The center and angle in the animator's coordinates of an item of the given kind.
+    func referencePose(of item: any DynamicItem, kind: ItemKind) -> (CGPoint, CGFloat) {
+        let transform = item.transform
+        let ownAngle = transform == CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0) ? 0 : transform.rotationAngle
+        if kind == .view, let view = item as? View, let parent = view.superview, let reference = referenceView, parent !== reference {
+            return (parent.convert(view.center, to: reference), ownAngle + parent.ancestorRotation(upTo: reference) + parent.transform.rotationAngle)
+        }
+        return (item.center, ownAngle)
+    }
+
+    /// Writes a body's pose back to its item (rounded for views and layout attributes).
+    func writeBack(_ record: ItemBody, position: Vec2, rotation: Rotation) {
+        var center = CGPoint(x: CGFloat(position.x), y: CGFloat(position.y))
+        var angle = CGFloat(rotation.angle)
+        let item = record.item
+        if record.kind == .view, let view = item as? View, let parent = view.superview, let reference = referenceView, parent !== reference {
+            center = parent.convert(center, from: reference)
+            angle -= parent.ancestorRotation(upTo: reference) + parent.transform.rotationAngle
+        }
+        if record.kind == .view || record.kind == .attributes {
+            center = CGPoint(x: roundToPixel(center.x), y: roundToPixel(center.y))
+            angle = (angle * 5000).rounded() / 5000
+            if item.center != center { item.center = center }
+        } else {
+            item.center = center
+        }
+        let transform = CGAffineTransform(rotationAngle: angle)
+        if item.transform != transform { item.transform = transform }
+    }
+
+    private func roundToPixel(_ x: CGFloat) -> CGFloat {
+        let s = displayScale
+        if s == 1 { return x.rounded() }
+        let whole = x.rounded(.down)
+        return whole + (s * (x - whole)).rounded() / s
+    }
+}

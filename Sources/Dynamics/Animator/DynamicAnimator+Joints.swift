@@ -1,0 +1,138 @@
+import DynamicsCore
+import Foundation
+
+/// The engine joints built for an attachment or a snap, and from what.
+struct JointState {
+    var version: Int
+    var bodies: [BodyID]
+    var joints: [JointID]
+}
+
+extension DynamicAnimator {
+    /// Rebuilds the joints of every attachment and snap that changed or whose items got new bodies.
+    func syncJoints() {
+        for behavior in flatBehaviors {
+            let version: Int
+            switch behavior {
+            case let a as AttachmentBehavior: version = a.version
+            case let s as SnapBehavior: version = s.version
+            default: continue
+            }
+            let records = behavior.memberItems.map { itemBodies[ObjectIdentifier($0)] }
+            let key = ObjectIdentifier(behavior)
+            guard records.allSatisfy({ $0 != nil }) else {
+                if let old = jointStates.removeValue(forKey: key) { destroy(old.joints) }
+                continue
+            }
+            let bodies = records.map { $0!.body }
+            if let state = jointStates[key], state.version == version, state.bodies == bodies, state.joints.allSatisfy(world.isValid) {
+                continue
+            }
+            if let old = jointStates.removeValue(forKey: key) { destroy(old.joints) }
+            let joints: [JointID]
+            do {
+                switch behavior {
+                case let a as AttachmentBehavior: joints = try build(a, records.map { $0! })
+                case let s as SnapBehavior: joints = try build(s, records[0]!)
+                default: continue
+                }
+            } catch {
+                refuse(DynamicsUsageError(argument: "behavior", rule: "its joint could not be built: \(error)"))
+                continue
+            }
+            jointStates[key] = JointState(version: version, bodies: bodies, joints: joints)
+        }
+    }
+
+    private func destroy(_ joints: [JointID]) {
+        for joint in joints where world.isValid(joint) { world.destroyJoint(joint) }
+    }
+
+    private func vec(_ p: CGPoint) -> Vec2 { Vec2(Float(p.x), Float(p.y)) }
+
+    private func snapSprings(_ snap: SnapBehavior, _ record: ItemBody) throws(DynamicsError) -> [JointID] {
+        let size = record.item.bounds.size
+        let hw = Float(size.width / 2), hh = Float(size.height / 2), d = Float(SnapBehavior.springLength)
+        let p = vec(snap.snapPoint)
+        let springs: [(Vec2, Vec2)] = [
+            (Vec2(-hw, -hh), p + Vec2(-hw - d, -hh)), (Vec2(-hw, -hh), p + Vec2(-hw, -hh - d)),
+            (Vec2(hw, hh), p + Vec2(hw + d, hh)), (Vec2(hw, hh), p + Vec2(hw, hh + d)),
+        ]
+        var result: [JointID] = []
+        for (local, anchor) in springs {
+            var definition = DistanceJointDefinition(bodyA: record.body, bodyB: nil, localAnchorA: local, localAnchorB: anchor, length: d)
+            definition.enableSpring = true
+            definition.hertz = Float(SnapBehavior.springHertz)
+            definition.dampingRatio = Float(snap.damping)
+            result.append(try world.createDistanceJoint(definition))
+        }
+        return result
+    }
+
+    private func build(_ snap: SnapBehavior, _ record: ItemBody) throws(DynamicsError) -> [JointID] {
+        try snapSprings(snap, record)
+    }
+
+    private func build(_ a: AttachmentBehavior, _ records: [ItemBody]) throws(DynamicsError) -> [JointID] {
+        let bodyA = records[0].body
+        let bodyB: BodyID? = records.count > 1 ? records[1].body : nil
+        let localA = vec(CGPoint(x: a.offsetA.horizontal, y: a.offsetA.vertical))
+        let localB = records.count > 1 ? vec(CGPoint(x: a.offsetB.horizontal, y: a.offsetB.vertical)) : vec(a.anchorPoint)
+        let anchor = vec(a.anchorPoint)
+        func local(_ body: BodyID?, _ point: Vec2) -> Vec2 { body.map { world.localPoint(point, in: $0) } ?? point }
+        func angle(_ body: BodyID?) -> Float { body.map { world.angle(of: $0) } ?? 0 }
+        switch a.kind {
+        case .distance:
+            let length = Float(a.length)
+            if bodyB == nil && a.frequency == 0 && length < 1 {
+                // A rigid anchor attachment closer than 1 pt is a pin at the anchor, as in UIKit.
+                var pin = RevoluteJointDefinition(bodyA: bodyA, bodyB: nil, localAnchorA: local(bodyA, anchor), localAnchorB: anchor)
+                pin.referenceAngle = -angle(bodyA)
+                return [try world.createRevoluteJoint(pin)]
+            }
+            var definition = DistanceJointDefinition(bodyA: bodyA, bodyB: bodyB, localAnchorA: localA, localAnchorB: localB, length: length)
+            if a.frequency > 0 {
+                definition.enableSpring = true
+                definition.hertz = Float(a.frequency)
+                definition.dampingRatio = Float(a.damping)
+            }
+            definition.collideConnected = bodyB != nil
+            return [try world.createDistanceJoint(definition)]
+        case .limit:
+            let rope = DistanceJointDefinition.rope(bodyA: bodyA, bodyB: bodyB, localAnchorA: localA, localAnchorB: localB,
+                                                    maxLength: Float(a.length))
+            return [try world.createDistanceJoint(rope)]
+        case let .sliding(axis):
+            let length = hypot(axis.dx, axis.dy)
+            guard length > 0 && length.isFinite else {
+                throw DynamicsError(argument: "axisOfTranslation", rule: "must be a finite, non-zero vector, got \(axis)")
+            }
+            let worldAxis = Vec2(Float(axis.dx / length), Float(axis.dy / length))
+            var definition = PrismaticJointDefinition(bodyA: bodyA, bodyB: bodyB, localAnchorA: local(bodyA, anchor),
+                                                      localAnchorB: local(bodyB, anchor),
+                                                      localAxisA: world.rotation(of: bodyA).applyInverse(worldAxis))
+            definition.referenceAngle = angle(bodyB) - angle(bodyA)
+            if !a.attachmentRange.isInfinite {
+                definition.enableLimit = true
+                definition.lowerTranslation = Float(max(a.attachmentRange.minimum, -1e9))
+                definition.upperTranslation = Float(min(a.attachmentRange.maximum, 1e9))
+            }
+            return [try world.createPrismaticJoint(definition)]
+        case .fixed:
+            var definition = WeldJointDefinition(bodyA: bodyA, bodyB: bodyB, localAnchorA: local(bodyA, anchor), localAnchorB: local(bodyB, anchor))
+            definition.referenceAngle = angle(bodyB) - angle(bodyA)
+            return [try world.createWeldJoint(definition)]
+        case .pin:
+            var definition = RevoluteJointDefinition(bodyA: bodyA, bodyB: bodyB, localAnchorA: local(bodyA, anchor), localAnchorB: local(bodyB, anchor))
+            definition.referenceAngle = angle(bodyB) - angle(bodyA)
+            // UIKit newton-metres to the engine's kg·pt²/s².
+            definition.maxFrictionTorque = Float(a.frictionTorque) * 10_000
+            if !a.attachmentRange.isInfinite {
+                definition.enableLimit = true
+                definition.lowerAngle = Float(max(a.attachmentRange.minimum, -1e9))
+                definition.upperAngle = Float(min(a.attachmentRange.maximum, 1e9))
+            }
+            return [try world.createRevoluteJoint(definition)]
+        }
+    }
+}

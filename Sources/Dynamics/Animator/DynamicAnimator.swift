@@ -1,0 +1,188 @@
+import DynamicsCore
+import Foundation
+
+/// Runs behaviors on items (UIKit's `UIDynamicAnimator`): the facade over one `DynamicsCore`
+/// world in points (100 points per metre).
+///
+/// Time advances with `step(by:)`, which does what one display frame of that length does in UIKit:
+/// fixed sub-steps of 1/120 s from an accumulator (a frame longer than 0.5 s counts as 1/60 s);
+/// or with a `RealTimeDriver`, which calls `step(by:)` at a chosen frame rate while the animator runs.
+/// The animator pauses by itself when every item is at rest and resumes when a behavior, an item
+/// or a parameter changes. Use an animator from one thread (or queue) at a time.
+public final class DynamicAnimator {
+    /// The fixed sub-step: 1/120 s, in single precision as UIKit has it.
+    public static let subStep = TimeInterval(Float(1.0 / 120.0))
+    /// A frame longer than this counts as 1/60 s.
+    public static let longestFrame: TimeInterval = 0.5
+
+    /// The view whose coordinates the animator uses (`init(referenceView:)` only).
+    public private(set) weak var referenceView: View?
+    /// The layout whose attributes the animator moves (`init(collectionViewLayout:)` only).
+    public private(set) weak var collectionViewLayout: CollectionViewLayout?
+    /// The top-level behaviors, in the order added.
+    public private(set) var behaviors: [DynamicBehavior] = []
+    /// Told when the animator pauses and resumes.
+    public weak var delegate: (any DynamicAnimatorDelegate)?
+    /// Whether the animator is running (it steps only while running).
+    public private(set) var isRunning = false
+    /// The sum of the frame lengths the animator ran (never reset).
+    public internal(set) var elapsedTime: TimeInterval = 0
+    /// The last call this animator refused, and why.
+    public internal(set) var lastUsageError: DynamicsUsageError?
+    /// Pixels per point for rounding views and layout attributes when writing them back (2 by default).
+    public var displayScale: CGFloat = 2
+    /// Drives the animator in real time while it runs, if set.
+    public var realTimeDriver: RealTimeDriver? {
+        didSet {
+            oldValue?.stop()
+            if isRunning { realTimeDriver?.start(self) }
+        }
+    }
+
+    let mode: Mode
+    enum Mode { case abstract, view, layout }
+
+    /// The engine world, in points.
+    package let world: World
+    var accumulator: TimeInterval = 0
+    var needsSync = false
+    /// Every item with a body, by identity, and the same records by table index.
+    var itemBodies: [ObjectIdentifier: ItemBody] = [:]
+    var itemTable: [ItemBody?] = []
+    var freeItemIndices: [Int] = []
+    /// The hierarchy flattened depth first (each behavior followed by its children).
+    var flatBehaviors: [DynamicBehavior] = []
+    var gravityVector = CGVector.zero
+    var nextCollisionGroup: UInt32 = 1
+    var collisionStates: [ObjectIdentifier: CollisionState] = [:]
+    var boundaryTable: [BoundaryRecord?] = []
+    var freeBoundaryIndices: [Int] = []
+    var jointStates: [ObjectIdentifier: JointState] = [:]
+    var lastReferenceBounds = CGRect.null
+    /// Contact events of the current frame, gathered after each sub-step.
+    var frameBegins: [(ShapeID, ShapeID, CGPoint)] = []
+    var frameEnds: [(ShapeID, ShapeID)] = []
+
+    /// An animator for any items, in an abstract coordinate system (no reference bounds).
+    public convenience init() {
+        self.init(mode: .abstract, workerCount: 1)
+    }
+
+    /// An animator for views that descend from `view`, in its coordinates. The engine runs on
+    /// `workerCount` threads (the results are the same for any count).
+    public convenience init(referenceView view: View, workerCount: Int = 1) {
+        self.init(mode: .view, workerCount: workerCount)
+        referenceView = view
+    }
+
+    /// An animator for the layout attributes of `layout`, in its content coordinates; it calls
+    /// `invalidateLayout()` after every frame.
+    public convenience init(collectionViewLayout layout: CollectionViewLayout, workerCount: Int = 1) {
+        self.init(mode: .layout, workerCount: workerCount)
+        collectionViewLayout = layout
+    }
+
+    /// An animator like `init()` whose engine runs on `workerCount` threads.
+    public convenience init(workerCount: Int) {
+        self.init(mode: .abstract, workerCount: workerCount)
+    }
+
+    init(mode: Mode, workerCount: Int) {
+        self.mode = mode
+        var definition = WorldDefinition()
+        definition.lengthUnitsPerMeter = 100
+        definition.gravity = .zero
+        definition.subStepCount = 2
+        // UIKit's speed cap is 2 m per 1/120 s step; here each step has two sub-steps.
+        definition.maxTranslationPerSubStepMeters = 1
+        definition.workerCount = max(1, min(workerCount, 64))
+        do {
+            world = try World(definition)
+        } catch {
+            preconditionFailure("the animator's world definition is invalid: \(error)")
+        }
+        frameBegins.reserveCapacity(64)
+        frameEnds.reserveCapacity(64)
+    }
+
+    deinit { realTimeDriver?.stop() }
+
+    // MARK: - Behaviors
+
+    /// Adds a top-level behavior. Ignored if it is already a top-level behavior; refused if it is
+    /// anywhere else in this or another animator's hierarchy.
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        if behaviors.contains(where: { $0 === behavior }) { return }
+        guard behavior.dynamicAnimator == nil && behavior.parent == nil else {
+            return refuse(DynamicsUsageError(argument: "behavior",
+                                             rule: "Adding the same behavior twice to the same animator is not supported: it is already "
+                                                + (behavior.dynamicAnimator === self ? "in this animator's hierarchy" : "in a hierarchy")))
+        }
+        behaviors.append(behavior)
+        attach(behavior)
+    }
+
+    /// Removes a top-level behavior (ignored for others).
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard let index = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        detach(behavior)
+        behaviors.remove(at: index)
+    }
+
+    /// Removes every behavior.
+    public func removeAllBehaviors() {
+        for behavior in behaviors { detach(behavior) }
+        behaviors.removeAll()
+    }
+
+    /// Joins a behavior and its subtree to this animator.
+    func attach(_ behavior: DynamicBehavior) {
+        behavior.dynamicAnimator = self
+        if let collision = behavior as? CollisionBehavior {
+            collisionStates[ObjectIdentifier(collision)] = CollisionState(group: nextCollisionGroup)
+            nextCollisionGroup += 1
+        }
+        behavior.willMove(to: self)
+        for child in behavior.childBehaviors { attach(child) }
+        setNeedsSync()
+    }
+
+    /// Takes a behavior and its subtree out of this animator.
+    func detach(_ behavior: DynamicBehavior) {
+        for child in behavior.childBehaviors { detach(child) }
+        behavior.willMove(to: nil)
+        behavior.dynamicAnimator = nil
+        if let collision = behavior as? CollisionBehavior, let state = collisionStates.removeValue(forKey: ObjectIdentifier(collision)) {
+            for index in state.boundaryIndices { destroyBoundary(index) }
+        }
+        if let state = jointStates.removeValue(forKey: ObjectIdentifier(behavior)) {
+            for joint in state.joints where world.isValid(joint) { world.destroyJoint(joint) }
+        }
+        setNeedsSync()
+    }
+
+    func refuse(_ error: DynamicsUsageError) {
+        lastUsageError = error
+        error.log()
+    }
+
+    /// Marks the engine's configuration as stale and resumes the animator if it was paused.
+    func setNeedsSync() {
+        needsSync = true
+        resumeIfNeeded()
+    }
+
+    func resumeIfNeeded() {
+        guard !isRunning, !behaviors.isEmpty else { return }
+        isRunning = true
+        delegate?.dynamicAnimatorWillResume(self)
+        realTimeDriver?.start(self)
+    }
+
+    func pause() {
+        guard isRunning else { return }
+        isRunning = false
+        realTimeDriver?.stop()
+        delegate?.dynamicAnimatorDidPause(self)
+    }
+}

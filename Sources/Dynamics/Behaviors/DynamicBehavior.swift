@@ -1,0 +1,106 @@
+import Foundation
+
+/// A behavior of a `DynamicAnimator` (UIKit's `UIDynamicBehavior`). Created directly, it is a
+/// composite: give it child behaviors and an `action`. The concrete behaviors (gravity,
+/// collision, …) derive from it and cannot have children.
+open class DynamicBehavior {
+    /// The child behaviors (only composites have any).
+    public private(set) var childBehaviors: [DynamicBehavior] = []
+    /// Called by the animator after every frame, after write-back and collision callbacks.
+    open var action: (() -> Void)?
+    /// The animator this behavior is part of, or nil.
+    public internal(set) weak var dynamicAnimator: DynamicAnimator?
+    /// The last call this behavior refused, and why.
+    public internal(set) var lastUsageError: DynamicsUsageError?
+    /// The composite behavior this one is a child of.
+    weak var parent: DynamicBehavior?
+
+    /// Creates a composite behavior.
+    public init() {}
+
+    /// Whether this is a concrete behavior, which cannot have children.
+    var isPrimitive: Bool { false }
+
+    /// The items this behavior acts on (composites: none of their own).
+    var memberItems: [any DynamicItem] { [] }
+
+    /// Adds a child. Ignored on concrete behaviors and for a behavior that is already a child;
+    /// refused for a behavior that is already elsewhere in a hierarchy or is this one or an ancestor.
+    open func addChildBehavior(_ behavior: DynamicBehavior) {
+        guard !isPrimitive, !childBehaviors.contains(where: { $0 === behavior }) else { return }
+        var cursor: DynamicBehavior? = self
+        while let b = cursor {
+            if b === behavior {
+                return refuse(DynamicsUsageError(argument: "behavior", rule: "a behavior cannot be its own child or descendant"))
+            }
+            cursor = b.parent
+        }
+        guard behavior.parent == nil && behavior.dynamicAnimator == nil else {
+            return refuse(DynamicsUsageError(argument: "behavior",
+                                             rule: "is already in a behavior hierarchy; a behavior can be present only once"))
+        }
+        childBehaviors.append(behavior)
+        behavior.parent = self
+        if let animator = dynamicAnimator { animator.attach(behavior) }
+    }
+
+    /// Removes a child; ignored for a behavior that is not a child.
+    open func removeChildBehavior(_ behavior: DynamicBehavior) {
+        guard let index = childBehaviors.firstIndex(where: { $0 === behavior }) else { return }
+        if let animator = dynamicAnimator { animator.detach(behavior) }
+        childBehaviors.remove(at: index)
+        behavior.parent = nil
+    }
+
+    /// Called when the behavior joins an animator (`dynamicAnimator` is already set) or leaves
+    /// one (nil). Override to react; call `super`.
+    open func willMove(to dynamicAnimator: DynamicAnimator?) {}
+
+    /// Records a refused call and tells the animator (and standard error).
+    func refuse(_ error: DynamicsUsageError) {
+        lastUsageError = error
+        dynamicAnimator?.lastUsageError = error
+        error.log()
+    }
+
+    /// Tells the animator that what this behavior asks of the engine changed.
+    func setNeedsUpdate() {
+        dynamicAnimator?.setNeedsSync()
+    }
+}
+
+/// A concrete behavior with a list of items.
+open class ItemListBehavior: DynamicBehavior {
+    /// The items, in the order added.
+    public private(set) var items: [any DynamicItem]
+
+    init(items: [any DynamicItem]) {
+        var unique: [any DynamicItem] = []
+        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
+        self.items = unique
+        super.init()
+    }
+
+    override var isPrimitive: Bool { true }
+    override var memberItems: [any DynamicItem] { items }
+
+    /// Adds an item (ignored if present).
+    open func addItem(_ item: any DynamicItem) {
+        guard !items.contains(where: { $0 === item }) else { return }
+        items.append(item)
+        itemsDidChange()
+    }
+
+    /// Removes an item (ignored if absent).
+    open func removeItem(_ item: any DynamicItem) {
+        guard let index = items.firstIndex(where: { $0 === item }) else { return }
+        items.remove(at: index)
+        itemsDidChange()
+    }
+
+    /// Called after `items` changed.
+    func itemsDidChange() { setNeedsUpdate() }
+
+    /// Whether `item` is one of the items.
+    func contains(_ item: any DynamicItem) -> Bool { items.contains { $0 === item } }
+}

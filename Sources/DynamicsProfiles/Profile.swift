@@ -25,9 +25,10 @@ public struct Profile: Sendable {
     var joints: [JointSpec]
     var generators: [(spec: GeneratorSpec, path: String)]
     var spawners: [(spec: RainSpawnerSpec, path: String)] = []
+    var facade: FacadeSceneSpec?
 
     /// How many bodies the profile creates when the world is built.
-    public var bodyCount: Int { bodies.count + generators.reduce(0) { $0 + $1.spec.bodyCount } }
+    public var bodyCount: Int { bodies.count + generators.reduce(0) { $0 + $1.spec.bodyCount } + (facade?.bodyCount ?? 0) }
     /// How many more bodies its spawners add while the scene runs.
     public var spawnedBodyCount: Int { spawners.reduce(0) { $0 + $1.spec.count } }
 
@@ -42,7 +43,7 @@ public struct Profile: Sendable {
     /// Checks a profile given as JSON data; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(ProfileError) -> Profile {
         let root = try JSONNode.parse(data, file: file)
-        let o = try root.object(allowed: ["name", "description", "world", "steps", "warmupSteps", "bodies", "joints", "generators", "spawners"])
+        let o = try root.object(allowed: ["name", "description", "world", "steps", "warmupSteps", "bodies", "joints", "generators", "spawners", "facade"])
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         var profile = Profile(name: try o.optional("name")?.string() ?? defaultName, file: file, world: WorldDefinition(),
                               timeStep: 1.0 / 60, steps: try o.optional("steps")?.integer(in: 1...100_000_000) ?? 100,
@@ -72,6 +73,14 @@ public struct Profile: Sendable {
                 try admit(spec.count, s)
                 profile.spawners.append((spec, s.path))
             }
+        }
+        if let f = o.optional("facade") {
+            for key in ["bodies", "generators", "spawners", "joints"] where o.has(key) {
+                throw f.fail("a facade scene cannot also have \"\(key)\"")
+            }
+            let spec = try FacadeSceneSpec.parse(f, maxBodies: maxBodies)
+            try admit(spec.itemCount, f)
+            profile.facade = spec
         }
         if let list = o.optional("joints") {
             for j in try list.array(maxCount: maxBodies) { profile.joints.append(try JointSpec.parse(j, bodyCount: profile.bodies.count)) }
@@ -133,7 +142,8 @@ public struct Profile: Sendable {
 
     /// Builds the scene's world (without running its motions and spawners: see `makeScene`).
     public func makeWorld(workerCount: Int = 1) throws(ProfileError) -> World {
-        try buildWorld(workerCount: workerCount).world
+        if facade != nil { return try makeScene(workerCount: workerCount).world }
+        return try buildWorld(workerCount: workerCount).world
     }
 
     /// Builds the world and returns it with the handles of the profile's listed bodies.

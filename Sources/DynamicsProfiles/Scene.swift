@@ -9,7 +9,8 @@ struct KinematicMotion: Sendable {
 }
 
 /// A world built from a profile, with the profile's per-step scripting: kinematic motions and
-/// spawners. `step()` runs the scripts, then one world step.
+/// spawners. `step()` runs the scripts, then one world step. A facade scene runs an animator
+/// instead: `step()` is one frame of it.
 public final class Scene {
     /// The profile the scene was built from.
     public let profile: Profile
@@ -19,6 +20,7 @@ public final class Scene {
     public private(set) var time: Double = 0
     var motions: [(body: BodyID, start: Vec2, motion: KinematicMotion)] = []
     var spawners: [SpawnerState] = []
+    var facade: FacadeSceneState?
 
     init(profile: Profile, world: World) {
         self.profile = profile
@@ -32,6 +34,11 @@ public final class Scene {
     public func step() {
         let dt = profile.timeStep
         let next = time + Double(dt)
+        if let facade {
+            facade.step(Double(dt), time: time)
+            time = next
+            return
+        }
         for m in motions {
             let target = m.start + m.motion.amplitude * Float(sin(Double(m.motion.angularFrequency) * next))
             // Finite by construction: the profile checked the numbers.
@@ -46,6 +53,12 @@ public final class Scene {
 extension Profile {
     /// Builds the scene: the world plus its motions and spawners.
     public func makeScene(workerCount: Int = 1) throws(ProfileError) -> Scene {
+        if let facade {
+            let state = FacadeSceneState(facade, workerCount: workerCount)
+            let scene = Scene(profile: self, world: state.animator.world)
+            scene.facade = state
+            return scene
+        }
         let (world, created) = try buildWorld(workerCount: workerCount)
         let scene = Scene(profile: self, world: world)
         for (index, body) in bodies.enumerated() {

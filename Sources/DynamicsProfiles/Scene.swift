@@ -27,6 +27,10 @@ public final class Scene {
         self.world = world
     }
 
+    /// For a facade scene, the time its animator has spent inside the engine's steps so far
+    /// (the rest of a frame is what the facade adds); nil for engine scenes.
+    public var engineTime: Duration? { facade?.animator.engineTime }
+
     /// Whether every spawner has placed all its bodies.
     public var isFullySpawned: Bool { spawners.allSatisfy { $0.spawned == $0.spec.count } }
 

@@ -58,11 +58,15 @@ struct Bench: ParsableCommand {
             // Timings cover every measured step (as Box2D's benchmark does); allocations are counted
             // over the second half, the steady state, after pairs and buffers have grown.
             let steadyFrom = measured / 2
+            let engineBefore = scene.engineTime
+            var total = Duration.zero
             for step in 0..<measured {
                 let before = dynamics_allocation_count()
                 let start = clock.now
                 scene.step()
-                timings.record(clock.now - start)
+                let elapsed = clock.now - start
+                timings.record(elapsed)
+                total += elapsed
                 if step >= steadyFrom { allocations += dynamics_allocation_count() - before }
                 if step % 16 == 0 { progress.show("\(label): step \(step + 1)/\(measured)") }
             }
@@ -73,6 +77,7 @@ struct Bench: ParsableCommand {
                 medianMs: median, p90Ms: timings.p90,
                 nsPerContactSubStep: contacts > 0 ? median * 1e6 / Double(contacts * profile.world.subStepCount) : nil,
                 allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
+                facadeOverheadPercent: facadeOverhead(total: total, engine: scene.engineTime.flatMap { after in engineBefore.map { after - $0 } }),
                 stateHash: String(format: "%016llx", world.stateHash())))
         }
         progress.clear()
@@ -98,6 +103,12 @@ struct Bench: ParsableCommand {
                 throw ExitCode.failure
             }
         }
+    }
+
+    /// What a facade scene's frames cost beyond the engine's steps, in percent of the engine's time.
+    private func facadeOverhead(total: Duration, engine: Duration?) -> Double? {
+        guard let engine, engine > .zero else { return nil }
+        return (total / engine - 1) * 100
     }
 
     private func profilePaths() throws -> [String] {

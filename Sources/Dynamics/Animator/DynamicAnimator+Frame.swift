@@ -27,7 +27,9 @@ extension DynamicAnimator {
         while accumulator >= h {
             applyPushes(firstSubStep: firstSubStep)
             firstSubStep = false
+            let start = clock.now
             world.step(Float(h))
+            engineTime += clock.now - start
             gatherEvents()
             for i in 0..<world.fellAsleepBodyCount { writeBack(world.fellAsleepBodyPose(at: i)) }
             accumulator -= h
@@ -37,7 +39,7 @@ extension DynamicAnimator {
         deliverEvents()
         for behavior in flatBehaviors { behavior.action?() }
         collectionViewLayout?.invalidateLayout()
-        if behaviors.isEmpty || (!world.isAwake && !needsSync && !hasPendingPushes) { pause() }
+        if behaviors.isEmpty || (!world.isAwake && !needsSync && !needsParameterSync && !hasPendingPushes) { pause() }
     }
 
     private func writeBack(_ pose: BodyPose) {

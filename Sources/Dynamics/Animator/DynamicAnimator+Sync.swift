@@ -4,8 +4,16 @@ import Foundation
 extension DynamicAnimator {
     /// Brings the engine in line with the behaviors, if anything changed since the last time.
     package func syncIfNeeded() {
+        if !needsSync && needsParameterSync {
+            needsParameterSync = false
+            applyGravity()
+            syncBoundaries()
+            syncJoints()
+            return
+        }
         guard needsSync else { return }
         needsSync = false
+        needsParameterSync = false
         flatBehaviors.removeAll(keepingCapacity: true)
         for behavior in behaviors { flatten(behavior) }
 
@@ -192,7 +200,7 @@ extension DynamicAnimator {
     }
 
     /// World gravity: the last gravity behavior's vector (depth first), 1000 pt/s² per unit.
-    private func applyGravity() {
+    func applyGravity() {
         var vector = CGVector.zero
         for case let gravity as GravityBehavior in flatBehaviors { vector = gravity.gravityDirection }
         gravityVector = vector

@@ -45,7 +45,11 @@ public final class DynamicAnimator {
     /// The engine world, in points.
     package let world: World
     var accumulator: TimeInterval = 0
+    /// Time spent inside the engine's steps, for measuring what the facade adds.
+    package internal(set) var engineTime: Duration = .zero
+    let clock = ContinuousClock()
     var needsSync = false
+    var needsParameterSync = false
     /// Every item with a body, by identity, and the same records by table index.
     var itemBodies: [ObjectIdentifier: ItemBody] = [:]
     var itemTable: [ItemBody?] = []
@@ -169,6 +173,12 @@ public final class DynamicAnimator {
     /// Marks the engine's configuration as stale and resumes the animator if it was paused.
     func setNeedsSync() {
         needsSync = true
+        resumeIfNeeded()
+    }
+
+    /// Marks behavior parameters as stale (no per-item work) and resumes the animator if paused.
+    func setNeedsParameterSync() {
+        needsParameterSync = true
         resumeIfNeeded()
     }
 

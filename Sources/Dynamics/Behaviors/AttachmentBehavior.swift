@@ -172,7 +172,7 @@ open class AttachmentBehavior: DynamicBehavior {
 
     private func changed() {
         version += 1
-        setNeedsUpdate()
+        setNeedsParameterUpdate()
     }
 
     private func accepts(_ value: CGFloat, _ name: String, allowZero: Bool) -> Bool {

@@ -117,7 +117,7 @@ open class CollisionBehavior: ItemListBehavior {
 
     private func boundariesDidChange() {
         boundaryVersion += 1
-        setNeedsUpdate()
+        setNeedsParameterUpdate()
     }
 }
 

@@ -63,9 +63,16 @@ open class DynamicBehavior {
         error.log()
     }
 
-    /// Tells the animator that what this behavior asks of the engine changed.
+    /// Tells the animator that which items this behavior holds, or how it configures them, changed:
+    /// the next frame re-resolves every item (a cost in the number of items).
     func setNeedsUpdate() {
         dynamicAnimator?.setNeedsSync()
+    }
+
+    /// Tells the animator that a parameter changed that needs no per-item work (a gravity vector,
+    /// a push, a joint, a boundary): the next frame costs only what changed.
+    func setNeedsParameterUpdate() {
+        dynamicAnimator?.setNeedsParameterSync()
     }
 }
 

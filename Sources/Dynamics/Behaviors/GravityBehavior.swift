@@ -19,7 +19,7 @@ open class GravityBehavior: ItemListBehavior {
                 return refuse(DynamicsUsageError(argument: "gravityDirection", rule: "components must be finite, got \(rejected)"))
             }
             storedAngle = gravityDirection == .zero ? 0 : atan2(gravityDirection.dy, gravityDirection.dx)
-            setNeedsUpdate()
+            setNeedsParameterUpdate()
         }
     }
     private var storedAngle: CGFloat = .pi / 2

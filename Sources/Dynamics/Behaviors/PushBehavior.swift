@@ -14,7 +14,7 @@ open class PushBehavior: ItemListBehavior {
     /// The mode, fixed at creation.
     public let mode: Mode
     /// Whether the push acts (true by default). An instantaneous push sets it back to false after firing.
-    open var active = true { didSet { if active != oldValue { setNeedsUpdate() } } }
+    open var active = true { didSet { if active != oldValue { setNeedsParameterUpdate() } } }
     /// The force (or impulse) vector in UIKit newtons (newton-seconds); (0, 0) by default.
     open var pushDirection = CGVector.zero {
         didSet {
@@ -24,7 +24,7 @@ open class PushBehavior: ItemListBehavior {
                 return refuse(DynamicsUsageError(argument: "pushDirection", rule: "components must be finite, got \(rejected)"))
             }
             if pushDirection != .zero { storedAngle = atan2(pushDirection.dy, pushDirection.dx) }
-            setNeedsUpdate()
+            setNeedsParameterUpdate()
         }
     }
     private var storedAngle: CGFloat = 0
@@ -65,7 +65,7 @@ open class PushBehavior: ItemListBehavior {
             return refuse(DynamicsUsageError(argument: "offset", rule: "must be finite, got \(offset)"))
         }
         offsets[ObjectIdentifier(item)] = offset == .zero ? nil : offset
-        setNeedsUpdate()
+        setNeedsParameterUpdate()
     }
 
     /// The offset set for `item`, or `.zero` (UIKit's documentation says "the center"; its engine

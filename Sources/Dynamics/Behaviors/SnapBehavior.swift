@@ -22,7 +22,7 @@ open class SnapBehavior: DynamicBehavior {
                 return refuse(DynamicsUsageError(argument: "snapPoint", rule: "must be finite, got \(rejected)"))
             }
             version += 1
-            setNeedsUpdate()
+            setNeedsParameterUpdate()
         }
     }
     /// Damping ratio of the springs: 0 oscillates most, 1 least (0.5 by default).
@@ -34,7 +34,7 @@ open class SnapBehavior: DynamicBehavior {
                 return refuse(DynamicsUsageError(argument: "damping", rule: "must be finite and >= 0, got \(rejected)"))
             }
             version += 1
-            setNeedsUpdate()
+            setNeedsParameterUpdate()
         }
     }
     /// Bumped on every change, so the animator can rebuild the springs.

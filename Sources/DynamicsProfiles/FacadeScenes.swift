@@ -9,18 +9,22 @@ enum FacadeSceneSpec: Sendable {
     case views(ViewsSceneSpec)
     /// A chat-style list: layout attributes hung on springs, nudged like a scroll every so often.
     case springyList(SpringyListSpec)
+    /// Items swirling in fields: radial gravity, a vortex, and noise inside a region.
+    case fieldsSwarm(FieldsSwarmSpec)
 
     static func parse(_ node: JSONNode, maxBodies: Int) throws(ProfileError) -> FacadeSceneSpec {
-        let o = try node.object(allowed: ["views", "springyList"])
+        let o = try node.object(allowed: ["views", "springyList", "fieldsSwarm"])
         if let v = o.optional("views") { return .views(try ViewsSceneSpec.parse(v, maxBodies: maxBodies)) }
         if let s = o.optional("springyList") { return .springyList(try SpringyListSpec.parse(s, maxBodies: maxBodies)) }
-        throw node.fail("needs \"views\" or \"springyList\"")
+        if let f = o.optional("fieldsSwarm") { return .fieldsSwarm(try FieldsSwarmSpec.parse(f, maxBodies: maxBodies)) }
+        throw node.fail("needs \"views\", \"springyList\" or \"fieldsSwarm\"")
     }
 
     var itemCount: Int {
         switch self {
         case let .views(spec): return spec.count
         case let .springyList(spec): return spec.count
+        case let .fieldsSwarm(spec): return spec.count
         }
     }
 
@@ -29,6 +33,7 @@ enum FacadeSceneSpec: Sendable {
         switch self {
         case let .views(spec): return spec.count + 1
         case let .springyList(spec): return spec.count
+        case let .fieldsSwarm(spec): return spec.count
         }
     }
 }
@@ -84,6 +89,34 @@ struct SpringyListSpec: Sendable {
         guard spec.width > 0 && spec.rowHeight > 0 else { throw node.fail("width and rowHeight must be > 0") }
         guard spec.frequency > 0 && spec.damping >= 0 else { throw node.fail("needs frequency > 0 and damping >= 0") }
         return spec
+    }
+}
+
+/// `fieldsSwarm`: `count` items of 6 pt scattered over a disc of `radius` points, in a radial
+/// gravity field, a vortex and a noise field acting in the inner half of the disc.
+struct FieldsSwarmSpec: Sendable {
+    var count: Int
+    var radius: Double
+    var seed: UInt64
+
+    static func parse(_ node: JSONNode, maxBodies: Int) throws(ProfileError) -> FieldsSwarmSpec {
+        let o = try node.object(allowed: ["count", "radius", "seed"])
+        let spec = FieldsSwarmSpec(count: try o.required("count").integer(in: 1...maxBodies),
+                                   radius: Double(try o.float("radius", default: 1000)),
+                                   seed: UInt64(try o.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1))
+        guard spec.radius > 10 else { throw node.fail("radius must be > 10 points") }
+        return spec
+    }
+}
+
+/// A plain item for facade scenes that need no view hierarchy.
+final class SceneItem: DynamicItem {
+    var center: CGPoint
+    let bounds: CGRect
+    var transform: CGAffineTransform = .identity
+    init(center: CGPoint, size: CGFloat) {
+        self.center = center
+        bounds = CGRect(x: 0, y: 0, width: size, height: size)
     }
 }
 
@@ -146,7 +179,28 @@ final class FacadeSceneState {
             animator.addBehavior(settings)
             nudgeEvery = s.nudgeEvery
             nudgeDistance = s.nudgeDistance
-        }
+        case let .fieldsSwarm(s):
+            animator = DynamicAnimator(workerCount: workerCount)
+            var random = SplitMix64(seed: s.seed)
+            var items: [SceneItem] = []
+            for _ in 0..<s.count {
+                let r = s.radius * Double(random.unit()).squareRoot(), a = 2 * Double.pi * Double(random.unit())
+                items.append(SceneItem(center: CGPoint(x: r * cos(a), y: r * sin(a)), size: 6))
+            }
+            let gravity = FieldBehavior.radialGravityField(position: .zero)
+            gravity.strength = 20
+            gravity.falloff = 1
+            let vortex = FieldBehavior.vortexField()
+            vortex.strength = 1
+            vortex.falloff = 1
+            let noise = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
+            noise.region = Region(radius: s.radius / 2)
+            for field in [gravity, vortex, noise] {
+                for item in items { field.addItem(item) }
+                animator.addBehavior(field)
+            }
+            }
+
         // Create the bodies now, so that the scene's world is complete before its first frame.
         animator.syncIfNeeded()
     }

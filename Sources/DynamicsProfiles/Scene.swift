@@ -31,6 +31,9 @@ public final class Scene {
     /// (the rest of a frame is what the facade adds); nil for engine scenes.
     public var engineTime: Duration? { facade?.animator.engineTime }
 
+    /// Time spent evaluating fields so far, and how many (field, item) evaluations that covered.
+    public var fieldEvaluations: (time: Duration, count: Int) { (world.fieldEvaluationTime, world.fieldEvaluationCount) }
+
     /// Whether every spawner has placed all its bodies.
     public var isFullySpawned: Bool { spawners.allSatisfy { $0.spawned == $0.spec.count } }
 

@@ -59,6 +59,7 @@ struct Bench: ParsableCommand {
             // over the second half, the steady state, after pairs and buffers have grown.
             let steadyFrom = measured / 2
             let engineBefore = scene.engineTime
+            let fieldsBefore = scene.fieldEvaluations
             var total = Duration.zero
             for step in 0..<measured {
                 let before = dynamics_allocation_count()
@@ -77,6 +78,7 @@ struct Bench: ParsableCommand {
                 medianMs: median, p90Ms: timings.p90,
                 nsPerContactSubStep: contacts > 0 ? median * 1e6 / Double(contacts * profile.world.subStepCount) : nil,
                 allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
+                fieldNsPerEvaluation: fieldCost(before: fieldsBefore, after: scene.fieldEvaluations),
                 facadeOverheadPercent: facadeOverhead(total: total, engine: scene.engineTime.flatMap { after in engineBefore.map { after - $0 } }),
                 stateHash: String(format: "%016llx", world.stateHash())))
         }
@@ -103,6 +105,13 @@ struct Bench: ParsableCommand {
                 throw ExitCode.failure
             }
         }
+    }
+
+    /// Nanoseconds per field, item and sub-step over the measured steps; nil without fields.
+    private func fieldCost(before: (time: Duration, count: Int), after: (time: Duration, count: Int)) -> Double? {
+        let count = after.count - before.count
+        guard count > 0 else { return nil }
+        return (after.time - before.time) / .nanoseconds(1) / Double(count)
     }
 
     /// What a facade scene's frames cost beyond the engine's steps, in percent of the engine's time.

@@ -14,6 +14,8 @@ struct BenchResult: Codable, Equatable {
     /// Heap allocations per step over the second half of the measured steps (the steady state),
     /// or nil where they cannot be counted.
     var allocationsPerStep: Double?
+    /// Nanoseconds per field, item and sub-step, for scenes with fields.
+    var fieldNsPerEvaluation: Double?
     /// For facade scenes: frame time beyond the engine's steps, in percent of the engine's time.
     var facadeOverheadPercent: Double?
     var stateHash: String
@@ -41,12 +43,13 @@ func regressions(_ current: [BenchResult], against baseline: [BenchResult], tole
 
 /// The results as an aligned table.
 func benchTable(_ results: [BenchResult]) -> String {
-    let header = ["profile", "bodies", "contacts", "median ms", "p90 ms", "ns/contact/substep", "allocs/step", "facade +%"]
+    let header = ["profile", "bodies", "contacts", "median ms", "p90 ms", "ns/contact/substep", "allocs/step", "facade +%", "field ns"]
     let rows = results.map { r in
         [r.profile, String(r.bodies), String(r.contacts), String(format: "%.3f", r.medianMs), String(format: "%.3f", r.p90Ms),
          r.nsPerContactSubStep.map { String(format: "%.1f", $0) } ?? "-",
          r.allocationsPerStep.map { String(format: "%.1f", $0) } ?? "n/a",
-         r.facadeOverheadPercent.map { String(format: "%.1f", $0) } ?? "-"]
+         r.facadeOverheadPercent.map { String(format: "%.1f", $0) } ?? "-",
+         r.fieldNsPerEvaluation.map { String(format: "%.1f", $0) } ?? "-"]
     }
     let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
     func line(_ cells: [String]) -> String {

@@ -7,7 +7,7 @@ import Testing
 struct BenchTests {
     func result(_ name: String, median: Double) -> BenchResult {
         BenchResult(profile: name, bodies: 10, contacts: 20, steps: 100, threads: 1, medianMs: median, p90Ms: median * 1.2,
-                    nsPerContactSubStep: 12.5, allocationsPerStep: 0, facadeOverheadPercent: nil, stateHash: "0000000000000001")
+                    nsPerContactSubStep: 12.5, allocationsPerStep: 0, fieldNsPerEvaluation: nil, facadeOverheadPercent: nil, stateHash: "0000000000000001")
     }
 
     @Test("a profile slower than the baseline by more than the tolerance is named; others pass")
@@ -31,11 +31,11 @@ struct BenchTests {
     func table() {
         let lines = benchTable([result("large-pyramid", median: 2.5), result("x", median: 0.01)]).split(separator: "\n")
         #expect(lines.count == 4)
-        for column in ["profile", "bodies", "contacts", "median ms", "p90 ms", "ns/contact/substep", "allocs/step", "facade +%"] {
+        for column in ["profile", "bodies", "contacts", "median ms", "p90 ms", "ns/contact/substep", "allocs/step", "facade +%", "field ns"] {
             #expect(lines[0].contains(column))
         }
         #expect(lines[2].hasPrefix("large-pyramid"))
-        #expect(lines[2].hasSuffix("0.0          -"))
+        #expect(lines[2].hasSuffix("0.0          -         -"))
     }
 
     #if os(Linux)

@@ -9,6 +9,7 @@ extension DynamicAnimator {
             applyGravity()
             syncBoundaries()
             syncJoints()
+            syncFields(members: false)
             return
         }
         guard needsSync else { return }
@@ -33,6 +34,7 @@ extension DynamicAnimator {
         applyGravity()
         syncBoundaries()
         syncJoints()
+        syncFields(members: true)
         for case let itemBehavior as DynamicItemBehavior in flatBehaviors { itemBehavior.flushPendingVelocities(into: self) }
     }
 
@@ -152,6 +154,7 @@ extension DynamicAnimator {
         itemTable[index] = probe
         itemBodies[ObjectIdentifier(item)] = probe
         createShapes(for: probe)
+        if configuration.charge != 0 { try? world.setCharge(Float(configuration.charge), of: body) }
     }
 
     private func createShapes(for record: ItemBody) {
@@ -196,6 +199,7 @@ extension DynamicAnimator {
         try? world.setLinearDamping(Float(configuration.resistance), of: record.body)
         try? world.setAngularDamping(Float(configuration.angularResistance), of: record.body)
         try? world.setFixedRotation(!configuration.allowsRotation, of: record.body)
+        try? world.setCharge(Float(configuration.charge), of: record.body)
         world.wake(record.body)
     }
 

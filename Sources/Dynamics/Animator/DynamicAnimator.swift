@@ -62,6 +62,7 @@ public final class DynamicAnimator {
     var boundaryTable: [BoundaryRecord?] = []
     var freeBoundaryIndices: [Int] = []
     var jointStates: [ObjectIdentifier: JointState] = [:]
+    var fieldStates: [ObjectIdentifier: FieldState] = [:]
     var lastReferenceBounds = CGRect.null
     /// Contact events of the current frame, gathered after each sub-step.
     var frameBegins: [(ShapeID, ShapeID, CGPoint)] = []
@@ -159,6 +160,7 @@ public final class DynamicAnimator {
         if let collision = behavior as? CollisionBehavior, let state = collisionStates.removeValue(forKey: ObjectIdentifier(collision)) {
             for index in state.boundaryIndices { destroyBoundary(index) }
         }
+        destroyField(of: behavior)
         if let state = jointStates.removeValue(forKey: ObjectIdentifier(behavior)) {
             for joint in state.joints where world.isValid(joint) { world.destroyJoint(joint) }
         }

@@ -14,3 +14,4 @@ import ucrt
 @usableFromInline @inline(__always) func _sin(_ x: Float) -> Float { sinf(x) }
 @usableFromInline @inline(__always) func _atan2(_ y: Float, _ x: Float) -> Float { atan2f(y, x) }
 @usableFromInline @inline(__always) func _exp(_ x: Float) -> Float { expf(x) }
+@usableFromInline @inline(__always) func _pow(_ x: Float, _ y: Float) -> Float { powf(x, y) }

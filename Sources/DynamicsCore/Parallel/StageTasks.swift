@@ -9,4 +9,5 @@ final class StageTasks {
     let storeImpulses = KernelTask<StoreImpulsesKernel>()
     let narrowphase = KernelTask<NarrowphaseView>()
     let finalize = KernelTask<FinalizeView>()
+    let fields = KernelTask<FieldKernel>()
 }

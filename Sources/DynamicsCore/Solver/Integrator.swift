@@ -6,27 +6,36 @@ struct Integrator {
     var h: Float
     var maxTranslation: Float
     var maxRotation: Float
+    /// Each awake body's field force for this sub-step (dense order), when fields act.
+    var fieldForces: UnsafePointer<Vec2>? = nil
 
     /// v += h·(gravityScale·g + F/m), then `v *= 1/(1 + h·c)` (UIKit's damping form); speeds capped
     /// so that no body moves more than the per-sub-step limits. Kinematic bodies keep their velocity.
     @inline(__always)
     func integrateVelocities(_ range: Range<Int>) {
-        for i in range {
-            let sim = sims[i]
-            guard sim.type == .dynamic else { continue }
-            var state = states[i]
-            var v = state.linearVelocity + h * (sim.gravityScale * gravity + sim.invMass * sim.force)
-            var w = state.angularVelocity + h * sim.invInertia * sim.torque
-            v *= 1 / (1 + h * sim.linearDamping)
-            w *= 1 / (1 + h * sim.angularDamping)
-            let step2 = v.lengthSquared * h * h
-            if step2 > maxTranslation * maxTranslation { v *= maxTranslation / (step2.squareRoot()) }
-            if abs(w * h) > maxRotation { w *= maxRotation / abs(w * h) }
-            if sim.fixedRotation { w = 0 }
-            state.linearVelocity = v
-            state.angularVelocity = w
-            states[i] = state
+        if let fieldForces {
+            for i in range { integrateVelocity(i, extraForce: fieldForces[i]) }
+        } else {
+            for i in range { integrateVelocity(i, extraForce: .zero) }
         }
+    }
+
+    @inline(__always)
+    private func integrateVelocity(_ i: Int, extraForce: Vec2) {
+        let sim = sims[i]
+        guard sim.type == .dynamic else { return }
+        var state = states[i]
+        var v = state.linearVelocity + h * (sim.gravityScale * gravity + sim.invMass * (sim.force + extraForce))
+        var w = state.angularVelocity + h * sim.invInertia * sim.torque
+        v *= 1 / (1 + h * sim.linearDamping)
+        w *= 1 / (1 + h * sim.angularDamping)
+        let step2 = v.lengthSquared * h * h
+        if step2 > maxTranslation * maxTranslation { v *= maxTranslation / (step2.squareRoot()) }
+        if abs(w * h) > maxRotation { w *= maxRotation / abs(w * h) }
+        if sim.fixedRotation { w = 0 }
+        state.linearVelocity = v
+        state.angularVelocity = w
+        states[i] = state
     }
 
     /// dp += h·v and dq advanced by h·ω.

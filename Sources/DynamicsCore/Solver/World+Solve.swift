@@ -37,10 +37,17 @@ extension World {
                    maxTranslation: tolerances.maxTranslation, maxRotation: tolerances.maxRotation)
     }
 
-    /// Integrates velocities and then positions of every awake body over one sub-step.
+    /// Integrates the velocities of every awake body over one sub-step, with the fields' forces
+    /// (evaluated first, from the sub-step's starting state) and then the velocity fields.
     func integrateVelocities(_ context: SolverContext) {
-        parallel(tasks.integrateVelocities, IntegrateVelocitiesKernel(integrator: integrator(context)),
+        var integrator = integrator(context)
+        if hasFields {
+            evaluateFields(context)
+            integrator.fieldForces = UnsafePointer(fieldForces.base)
+        }
+        parallel(tasks.integrateVelocities, IntegrateVelocitiesKernel(integrator: integrator),
                  count: bodies.awakeCount, minimumChunk: 1024)
+        if hasFields { applyVelocityFields(context) }
     }
 
     /// Integrates the positions of every awake body over one sub-step with the world's vector backend.

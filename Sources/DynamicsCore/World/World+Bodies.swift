@@ -37,6 +37,7 @@ extension World {
             let r = joints.records[j]
             if r.bodyA == s || r.bodyB == s { destroyJointInternal(Int32(j)) }
         }
+        removeFromFields(bodySlot: s)
         bodies.remove(slot: s)
     }
 

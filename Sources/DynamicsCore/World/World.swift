@@ -56,6 +56,21 @@ public final class World {
     var islandOfRoot = Column<Int32>()
     /// Slots of the bodies that went to sleep during the last step.
     var fellAsleep = Column<Int32>()
+
+    // Fields
+    var fieldRecords: [FieldRecord] = []
+    var freeFieldSlots: [Int32] = []
+    /// Live fields in creation order: the order they are evaluated in.
+    var fieldOrder: [Int32] = []
+    /// Each awake body's field force for the current sub-step (dense order).
+    var fieldForces = Column<Vec2>()
+    /// Charges by body slot.
+    var charges = Column<Float>()
+    /// Simulated seconds, advanced per sub-step, for animated fields.
+    var fieldTime: Double = 0
+    /// Time spent evaluating fields, and how many (field, body) evaluations that covered.
+    package internal(set) var fieldEvaluationTime: Duration = .zero
+    package internal(set) var fieldEvaluationCount = 0
     var wakeScratch = Column<Int32>()
     var nextIslandID: Int32 = 0
 

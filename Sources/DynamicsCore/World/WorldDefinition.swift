@@ -93,9 +93,11 @@ struct Tolerances {
     var angularSleepTolerance: Float
     var timeToSleep: Float
     var cellSize: Float
+    var unitsPerMeter: Float
 
     init(_ d: WorldDefinition) {
         let u = d.lengthUnitsPerMeter
+        unitsPerMeter = u
         linearSlop = d.linearSlopMeters * u
         speculativeDistance = 4 * linearSlop
         aabbMargin = d.aabbMarginMeters * u

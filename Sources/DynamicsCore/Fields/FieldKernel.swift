@@ -1,0 +1,85 @@
+/// One field's forces on its awake member bodies for one sub-step: a pass over the members'
+/// structure-of-arrays data, adding newtons (scaled to world units) into the dense force buffer.
+struct FieldKernel: ChunkKernel {
+    var members: UnsafePointer<Int32>
+    var denseOfSlot: UnsafePointer<Int32>
+    var sims: UnsafePointer<BodySim>
+    var states: UnsafePointer<BodyState>
+    var charges: UnsafePointer<Float>
+    var forces: UnsafeMutablePointer<Vec2>
+    var program: UnsafeBufferPointer<RegionOp>
+    var awakeCount: Int
+    var kind: FieldKind
+    var position: Vec2
+    var strength: Float
+    var falloff: Float
+    var minimumRadius: Float
+    var direction: Vec2
+    var noiseScale: Float
+    var noiseTime: Float
+    var unitsPerMeter: Float
+
+    /// Below this, a strength, speed or distance counts as zero (2⁻¹⁵, as in UIKit's engine).
+    static let epsilon: Float = 1.0 / 32768
+
+    func run(_ range: Range<Int>) {
+        let metresPerUnit = 1 / unitsPerMeter
+        for k in range {
+            let slot = Int(members[k])
+            let d = Int(denseOfSlot[slot])
+            guard d < awakeCount else { continue }
+            let sim = sims[d]
+            guard sim.type == .dynamic else { continue }
+            let offset = sim.center - position
+            guard RegionOp.evaluate(program, offset) else { continue }
+            let p = offset * metresPerUnit
+            let v = states[d].linearVelocity * metresPerUnit
+            let f = force(p: p, v: v, mass: sim.mass, charge: charges[slot])
+            forces[d] += f * unitsPerMeter
+        }
+    }
+
+    /// The force in newtons on a body at `p` (metres from the field) moving at `v` (m/s).
+    @inline(__always)
+    func force(p: Vec2, v: Vec2, mass m: Float, charge q: Float) -> Vec2 {
+        let r2 = p.lengthSquared
+        let r = r2.squareRoot()
+        let fall: Float = abs(falloff) < Self.epsilon ? 1 : _pow(max(r, minimumRadius), -falloff)
+        let s = strength
+        switch kind {
+        case .linearGravity:
+            guard abs(s * m) >= Self.epsilon else { return .zero }
+            return (s * m * fall) * direction
+        case .radialGravity:
+            guard abs(s * m) >= Self.epsilon, r2 >= 1e-5 else { return .zero }
+            return (-s * m * fall / r) * p
+        case .electric:
+            guard abs(s * q) >= Self.epsilon, r > 0 else { return .zero }
+            return (s * q * fall / r) * p
+        case .magnetic:
+            guard abs(s * q) >= Self.epsilon else { return .zero }
+            return (s * q * fall) * Vec2(v.y, -v.x)
+        case .spring:
+            guard abs(s) >= Self.epsilon, r >= 1e-5 else { return .zero }
+            return (-s * fall / r) * p
+        case .vortex:
+            guard abs(s * m) >= Self.epsilon, r > 0 else { return .zero }
+            return (s * m * fall / r) * Vec2(-p.y, p.x)
+        case .drag:
+            let u = v - direction
+            let speed = u.length
+            guard abs(s) >= Self.epsilon, speed > Self.epsilon else { return .zero }
+            return (-s * speed * fall) * u
+        case .noise, .turbulence:
+            guard abs(s) >= Self.epsilon else { return .zero }
+            let t = noiseTime
+            let point = SIMD3<Float>(noiseScale * (p.x + t), noiseScale * (p.y + t), noiseScale * t)
+            let (n, g) = SimplexNoise.evaluate(point, angle: t)
+            var f = (m * n * s * fall) * Vec2(g.x, g.y)
+            if kind == .turbulence { f *= v.lengthSquared }
+            return f
+        case .velocity, .custom:
+            return .zero
+        }
+    }
+}

@@ -4,6 +4,11 @@ extension World {
 
     func insertProxy(_ shape: Int32) {
         let s = Int(shape)
+        if shapes.category[s] == 0 || shapes.mask[s] == 0 {
+            shapes.placement[s] = .inert
+            inertProxyCount += 1
+            return
+        }
         let isStatic = bodies.isStatic(slot: shapes.body[s])
         let range = movingGrid.cellRange(shapes.fatAABB[s])
         shapes.cells[s] = range
@@ -25,6 +30,7 @@ extension World {
         let s = Int(shape)
         switch shapes.placement[s] {
         case .none: break
+        case .inert: inertProxyCount -= 1
         case .movingGrid: movingGrid.remove(shape, shapes.cells[s])
         case .staticGrid: staticGrid.remove(shape, shapes.cells[s])
         case .large:
@@ -48,6 +54,7 @@ extension World {
     /// Moves a shape's proxy to its (new) enlarged box.
     func regrid(_ shape: Int32) {
         let s = Int(shape)
+        if shapes.placement[s] == .inert { return }
         let range = movingGrid.cellRange(shapes.fatAABB[s])
         if shapes.placement[s] == .movingGrid && range == shapes.cells[s] {
             markMoved(shape)
@@ -89,7 +96,8 @@ extension World {
             let range = shapes.cells[ms]
             if shapes.placement[ms] == .large && range.cellCount > 1 << 16 {
                 // Enormous proxy: test every shape rather than every cell.
-                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large && shapes.placement[s] != .none {
+                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large
+                    && shapes.placement[s] != .none && shapes.placement[s] != .inert {
                     queryScratch.append(Int32(s))
                 }
             } else {
@@ -176,6 +184,9 @@ extension World {
         } else {
             movingGrid.query(range, proxyCells: cells, into: &found)
             staticGrid.query(range, proxyCells: cells, into: &found)
+            if inertProxyCount > 0 {
+                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] == .inert { found.append(Int32(s)) }
+            }
         }
         for i in 0..<largeProxies.count { found.append(largeProxies[i]) }
         let list = found.buffer

@@ -17,6 +17,8 @@ struct FieldKernel: ChunkKernel {
     var direction: Vec2
     var noiseScale: Float
     var noiseTime: Float
+    var noiseCosine: Float
+    var noiseSine: Float
     var unitsPerMeter: Float
 
     /// Below this, a strength, speed or distance counts as zero (2⁻¹⁵, as in UIKit's engine).
@@ -39,12 +41,25 @@ struct FieldKernel: ChunkKernel {
         }
     }
 
+    /// `max(r, minimumRadius)^−falloff`, or 1 for a falloff of 0; the common exponents without `pow`.
+    @inline(__always)
+    func falloffFactor(_ r: Float) -> Float {
+        if abs(falloff) < Self.epsilon { return 1 }
+        let clamped = max(r, minimumRadius)
+        switch falloff {
+        case 1: return 1 / clamped
+        case 2: return 1 / (clamped * clamped)
+        case -1: return clamped
+        default: return _pow(clamped, -falloff)
+        }
+    }
+
     /// The force in newtons on a body at `p` (metres from the field) moving at `v` (m/s).
     @inline(__always)
     func force(p: Vec2, v: Vec2, mass m: Float, charge q: Float) -> Vec2 {
         let r2 = p.lengthSquared
         let r = r2.squareRoot()
-        let fall: Float = abs(falloff) < Self.epsilon ? 1 : _pow(max(r, minimumRadius), -falloff)
+        let fall = falloffFactor(r)
         let s = strength
         switch kind {
         case .linearGravity:
@@ -74,7 +89,7 @@ struct FieldKernel: ChunkKernel {
             guard abs(s) >= Self.epsilon else { return .zero }
             let t = noiseTime
             let point = SIMD3<Float>(noiseScale * (p.x + t), noiseScale * (p.y + t), noiseScale * t)
-            let (n, g) = SimplexNoise.evaluate(point, angle: t)
+            let (n, g) = SimplexNoise.evaluate(point, cosine: noiseCosine, sine: noiseSine)
             var f = (m * n * s * fall) * Vec2(g.x, g.y)
             if kind == .turbulence { f *= v.lengthSquared }
             return f

@@ -136,6 +136,7 @@ extension World {
                         kind: definition.kind, position: definition.position, strength: definition.strength,
                         falloff: definition.falloff, minimumRadius: definition.minimumRadius, direction: definition.direction,
                         noiseScale: 1.25 / (max(definition.smoothness, 0) + 0.083_333_336) - 1, noiseTime: time,
+                        noiseCosine: _cos(time), noiseSine: _sin(time),
                         unitsPerMeter: definition.kind == .custom ? 1 : tolerances.unitsPerMeter)
                     parallel(tasks.fields, kernel, count: members.count, minimumChunk: 256)
                 }

@@ -1,6 +1,8 @@
 /// Where a shape's proxy lives in the broadphase.
 enum ProxyPlacement: UInt8, BitwiseCopyable {
     case none, movingGrid, staticGrid, large
+    /// Never collides (category or mask 0): kept out of the grids, found by box queries by a scan.
+    case inert
 }
 
 /// The cells a proxy was inserted into (inclusive), so it can be taken out again.

@@ -35,6 +35,8 @@ public final class World {
     var movingGrid: SpatialHash
     var staticGrid: SpatialHash
     var largeProxies = Column<Int32>()
+    /// Shapes that never collide, kept out of the grids.
+    var inertProxyCount = 0
     var moveBuffer = Column<Int32>()
     var movedFlag = Column<Bool>()
     var pairCandidates = Column<UInt64>()

@@ -9,7 +9,7 @@ import Foundation
 /// or with a `RealTimeDriver`, which calls `step(by:)` at a chosen frame rate while the animator runs.
 /// The animator pauses by itself when every item is at rest and resumes when a behavior, an item
 /// or a parameter changes. Use an animator from one thread (or queue) at a time.
-public final class DynamicAnimator {
+public final class DynamicAnimator: FrameDriven {
     /// The fixed sub-step: 1/120 s, in single precision as UIKit has it.
     public static let subStep = TimeInterval(Float(1.0 / 120.0))
     /// A frame longer than this counts as 1/60 s.

@@ -1,6 +1,12 @@
 import Dispatch
 import Foundation
 
+/// Something stepped frame by frame: `DynamicAnimator` and `PropertyAnimator`.
+public protocol FrameDriven: AnyObject {
+    /// Advances by one frame of `frameDuration` seconds.
+    func step(by frameDuration: TimeInterval)
+}
+
 /// Steps an animator in real time, like UIKit's display link: at `framesPerSecond` on `queue`
 /// (the main queue by default), passing each frame's measured length to `step(by:)`. It runs only
 /// while its animator runs: the animator starts it when it resumes and stops it when it pauses.
@@ -22,7 +28,7 @@ public final class RealTimeDriver: @unchecked Sendable {
     /// Whether frames are being delivered.
     public var isActive: Bool { timer != nil }
 
-    func start(_ animator: DynamicAnimator) {
+    func start(_ animator: any FrameDriven) {
         guard timer == nil else { return }
         let target = UncheckedAnimator(animator: animator)
         let source = DispatchSource.makeTimerSource(queue: queue)
@@ -50,5 +56,5 @@ public final class RealTimeDriver: @unchecked Sendable {
 /// The animator a driver steps, handed to its queue: the caller promises to use the animator
 /// only on that queue.
 private struct UncheckedAnimator: @unchecked Sendable {
-    weak var animator: DynamicAnimator?
+    weak var animator: (any FrameDriven)?
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Dynamics reads): item collision bounds and collision boundaries.
 public final class BezierPath: @unchecked Sendable {
     /// One drawing command of a path.
-    public enum Element: Hashable, Sendable {
+    public enum Element: Equatable, Sendable {
         /// Starts a new subpath at a point.
         case move(to: CGPoint)
         /// A straight line to a point.

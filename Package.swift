@@ -10,10 +10,13 @@ let package = Package(
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "UIKitCompatibility", targets: ["UIKitCompatibility"]),
         .library(name: "DynamicsProfiles", targets: ["DynamicsProfiles"]),
+        .library(name: "DynamicsRendering", targets: ["DynamicsRendering"]),
         .executable(name: "dynamics", targets: ["dynamics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation`: the DocC catalogs of DynamicsCore and Dynamics.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -39,20 +42,27 @@ let package = Package(
             name: "DynamicsProfiles",
             dependencies: ["DynamicsCore", "Dynamics"]
         ),
+        // Pictures and players: SVG frames and self-contained HTML replays.
+        .target(
+            name: "DynamicsRendering",
+            dependencies: ["DynamicsCore"]
+        ),
         // Counts heap allocations for `dynamics bench`; linked into the command line only.
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "dynamics",
             dependencies: [
                 "DynamicsProfiles",
+                "DynamicsRendering",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "DynamicsCoreTests", dependencies: ["DynamicsCore"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "UIKitCompatibility"]),
+        .testTarget(name: "DynamicsRenderingTests", dependencies: ["DynamicsRendering"]),
         .testTarget(name: "DynamicsProfilesTests", dependencies: ["DynamicsProfiles"]),
-        .testTarget(name: "dynamicsTests", dependencies: ["dynamics", "CAllocationCounter"]),
+        .testTarget(name: "dynamicsTests", dependencies: ["dynamics", "Dynamics", "CAllocationCounter"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,18 +15,22 @@ extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
 static _Atomic int64_t allocations = 0;
+static _Thread_local int64_t threadAllocations = 0;
 
 int64_t dynamics_allocation_count(void) { return allocations; }
+int64_t dynamics_thread_allocation_count(void) { return threadAllocations; }
 
-void *malloc(size_t size) { allocations++; return __libc_malloc(size); }
-void *calloc(size_t count, size_t size) { allocations++; return __libc_calloc(count, size); }
-void *realloc(void *pointer, size_t size) { allocations++; return __libc_realloc(pointer, size); }
+#define COUNT() (allocations++, threadAllocations++)
+
+void *malloc(size_t size) { COUNT(); return __libc_malloc(size); }
+void *calloc(size_t count, size_t size) { COUNT(); return __libc_calloc(count, size); }
+void *realloc(void *pointer, size_t size) { COUNT(); return __libc_realloc(pointer, size); }
 void free(void *pointer) { __libc_free(pointer); }
-void *memalign(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
-void *aligned_alloc(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
+void *memalign(size_t alignment, size_t size) { COUNT(); return __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { COUNT(); return __libc_memalign(alignment, size); }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
-    allocations++;
+    COUNT();
     void *pointer = __libc_memalign(alignment, size);
     if (pointer == NULL) return ENOMEM;
     *result = pointer;
@@ -34,4 +38,5 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 }
 #else
 int64_t dynamics_allocation_count(void) { return -1; }
+int64_t dynamics_thread_allocation_count(void) { return -1; }
 #endif

@@ -42,3 +42,23 @@ public typealias UIOffset = Offset
 public typealias UIFloatRange = FloatRange
 /// `BezierPath`.
 public typealias UIBezierPath = BezierPath
+/// `FieldBehavior`.
+public typealias UIFieldBehavior = FieldBehavior
+/// `Region`.
+public typealias UIRegion = Region
+/// `ViewAnimating`.
+public typealias UIViewAnimating = ViewAnimating
+/// `ViewAnimatingState`.
+public typealias UIViewAnimatingState = ViewAnimatingState
+/// `ViewAnimatingPosition`.
+public typealias UIViewAnimatingPosition = ViewAnimatingPosition
+/// `PropertyAnimator`.
+public typealias UIViewPropertyAnimator = PropertyAnimator
+/// `TimingCurveProvider`.
+public typealias UITimingCurveProvider = TimingCurveProvider
+/// `TimingCurveType`.
+public typealias UITimingCurveType = TimingCurveType
+/// `CubicTimingParameters`.
+public typealias UICubicTimingParameters = CubicTimingParameters
+/// `SpringTimingParameters`.
+public typealias UISpringTimingParameters = SpringTimingParameters

@@ -16,17 +16,29 @@ let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .p
 /// harness's own jitter (it counts 16 to 20 allocations per sample of its own).
 let stepsPerSample = 10
 
-/// How far a run may drift from the committed thresholds before `thresholds check` fails:
-/// heap allocations by no more than the harness's jitter of 4 per sample (so one allocation per
-/// step fails the gate), wall clock by 25 % at the median and 35 % at p90 (a shared 2-core machine
-/// is noisy), peak memory by 10 %.
+/// How far a run may drift from the committed thresholds before `thresholds check` fails (only p90
+/// values are recorded). Heap allocations: by no more than the harness's own jitter of 4 per sample,
+/// so one allocation per step fails the gate. Wall clock and throughput: by 50 %, because runs of
+/// the same code on the shared 2-core machine class differ by up to about 40 %. Peak memory: by 10 %.
 func gate() -> [BenchmarkMetric: BenchmarkThresholds] {
     [
-        .mallocCountTotal: .init(absolute: [.p50: 4, .p90: 4]),
-        .wallClock: .init(relative: [.p50: 25, .p90: 35]),
+        .mallocCountTotal: .init(absolute: [.p90: 4]),
+        .wallClock: .init(relative: [.p90: 50]),
+        .throughput: .init(relative: [.p90: 50]),
         .peakMemoryResident: .init(relative: [.p90: 10]),
     ]
 }
+
+/// Facade scenes allocate by design when something changes (the springy list rebuilds its springs
+/// when it is nudged), so their allocation count gates relatively, by 10 %.
+func facadeGate() -> [BenchmarkMetric: BenchmarkThresholds] {
+    var thresholds = gate()
+    thresholds[.mallocCountTotal] = .init(relative: [.p90: 10])
+    return thresholds
+}
+
+/// Profiles built on the facade.
+let facadeProfiles: Set<String> = ["views-10k", "springy-list", "fields-swarm"]
 
 /// Loads a committed profile and runs its warm-up (at least 10 steps), on one worker thread.
 func warmScene(_ name: String, backend: VectorBackend = .swift) throws -> Scene {
@@ -102,7 +114,8 @@ let benchmarks: @Sendable () -> Void = {
         .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     for name in names {
         Benchmark("Profile.\(name)",
-                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 50, thresholds: gate())) { benchmark in
+                  configuration: .init(metrics: metrics, maxDuration: .seconds(10), maxIterations: 50,
+                                       thresholds: facadeProfiles.contains(name) ? facadeGate() : gate())) { benchmark in
             let scene = try warmScene(name)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {

@@ -7,4 +7,7 @@
 /// or -1 where the counter is not available (only glibc-based Linux has it).
 int64_t dynamics_allocation_count(void);
 
+/// The same, counting only the calling thread's allocations (-1 where not available).
+int64_t dynamics_thread_allocation_count(void);
+
 #endif

@@ -34,6 +34,12 @@ final class AnimationRecorder: @unchecked Sendable {
     /// so that property setters outside animation blocks cost almost nothing.
     static let activeRecordings = Atomic<Int>(0)
 
+    /// Whether any animation block is being recorded: property setters test this before building
+    /// anything, so that setting a property outside animation blocks costs one atomic load and
+    /// allocates nothing (the dynamic animator writes views back every frame).
+    @inline(__always)
+    static var isRecording: Bool { activeRecordings.load(ordering: .relaxed) > 0 }
+
     /// Runs `block` with this recorder collecting its changes.
     func record(_ block: () -> Void) {
         AnimationRecorder.activeRecordings.add(1, ordering: .relaxed)
@@ -63,8 +69,9 @@ public final class AnimatableValue<Value: Interpolatable & Equatable> {
     /// The value. Changed inside an animation block, it is animated from its old value.
     public var value: Value {
         didSet {
-            let old = oldValue
-            AnimationRecorder.record(self, "value", from: old, to: value) { [weak self] v in self?.value = v }
+            if AnimationRecorder.isRecording {
+                AnimationRecorder.record(self, "value", from: oldValue, to: value) { [weak self] v in self?.value = v }
+            }
         }
     }
 

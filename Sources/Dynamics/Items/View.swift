@@ -7,19 +7,19 @@ open class View: DynamicItem, PixelAlignedItem {
     /// The view's own coordinate space: its size, and the point shown at its top-left corner.
     /// Changes inside a property animator's block are animated.
     open var bounds: CGRect {
-        didSet { AnimationRecorder.record(self, "bounds", from: oldValue, to: bounds) { [weak self] in self?.bounds = $0 } }
+        didSet { if AnimationRecorder.isRecording { AnimationRecorder.record(self, "bounds", from: oldValue, to: bounds) { [weak self] in self?.bounds = $0 } } }
     }
     /// The view's center, in its superview's coordinates (animated inside animation blocks).
     open var center: CGPoint {
-        didSet { AnimationRecorder.record(self, "center", from: oldValue, to: center) { [weak self] in self?.center = $0 } }
+        didSet { if AnimationRecorder.isRecording { AnimationRecorder.record(self, "center", from: oldValue, to: center) { [weak self] in self?.center = $0 } } }
     }
     /// The view's transform about its center (animated inside animation blocks).
     open var transform: CGAffineTransform = .identity {
-        didSet { AnimationRecorder.record(self, "transform", from: oldValue, to: transform) { [weak self] in self?.transform = $0 } }
+        didSet { if AnimationRecorder.isRecording { AnimationRecorder.record(self, "transform", from: oldValue, to: transform) { [weak self] in self?.transform = $0 } } }
     }
     /// The view's opacity (animated inside animation blocks).
     open var alpha: CGFloat = 1 {
-        didSet { AnimationRecorder.record(self, "alpha", from: oldValue, to: alpha) { [weak self] in self?.alpha = $0 } }
+        didSet { if AnimationRecorder.isRecording { AnimationRecorder.record(self, "alpha", from: oldValue, to: alpha) { [weak self] in self?.alpha = $0 } } }
     }
     /// A name for debugging and rendering.
     open var tag: Int = 0

@@ -9,6 +9,28 @@ struct FieldKernel: ChunkKernel {
     var forces: UnsafeMutablePointer<Vec2>
     var program: UnsafeBufferPointer<RegionOp>
     var awakeCount: Int
+    var field: FieldForce
+
+    func run(_ range: Range<Int>) {
+        let metresPerUnit = 1 / field.unitsPerMeter
+        for k in range {
+            let slot = Int(members[k])
+            let d = Int(denseOfSlot[slot])
+            guard d < awakeCount else { continue }
+            let sim = sims[d]
+            guard sim.type == .dynamic else { continue }
+            let offset = sim.center - field.position
+            guard RegionOp.evaluate(program, offset) else { continue }
+            let p = offset * metresPerUnit
+            let v = states[d].linearVelocity * metresPerUnit
+            let f = field.force(p: p, v: v, mass: sim.mass, charge: charges[slot])
+            forces[d] += f * field.unitsPerMeter
+        }
+    }
+}
+
+/// A field's parameters for one sub-step, and its force law.
+struct FieldForce {
     var kind: FieldKind
     var position: Vec2
     var strength: Float
@@ -23,23 +45,6 @@ struct FieldKernel: ChunkKernel {
 
     /// Below this, a strength, speed or distance counts as zero (2⁻¹⁵, as in UIKit's engine).
     static let epsilon: Float = 1.0 / 32768
-
-    func run(_ range: Range<Int>) {
-        let metresPerUnit = 1 / unitsPerMeter
-        for k in range {
-            let slot = Int(members[k])
-            let d = Int(denseOfSlot[slot])
-            guard d < awakeCount else { continue }
-            let sim = sims[d]
-            guard sim.type == .dynamic else { continue }
-            let offset = sim.center - position
-            guard RegionOp.evaluate(program, offset) else { continue }
-            let p = offset * metresPerUnit
-            let v = states[d].linearVelocity * metresPerUnit
-            let f = force(p: p, v: v, mass: sim.mass, charge: charges[slot])
-            forces[d] += f * unitsPerMeter
-        }
-    }
 
     /// `max(r, minimumRadius)^−falloff`, or 1 for a falloff of 0; the common exponents without `pow`.
     @inline(__always)

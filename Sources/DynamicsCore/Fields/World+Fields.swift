@@ -133,11 +133,7 @@ extension World {
                     let kernel = FieldKernel(
                         members: members.baseAddress!, denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                         states: bodies.state.base, charges: charges.base, forces: forces, program: program, awakeCount: awake,
-                        kind: definition.kind, position: definition.position, strength: definition.strength,
-                        falloff: definition.falloff, minimumRadius: definition.minimumRadius, direction: definition.direction,
-                        noiseScale: 1.25 / (max(definition.smoothness, 0) + 0.083_333_336) - 1, noiseTime: time,
-                        noiseCosine: _cos(time), noiseSine: _sin(time),
-                        unitsPerMeter: definition.kind == .custom ? 1 : tolerances.unitsPerMeter)
+                        field: FieldForce(definition, time: time, unitsPerMeter: tolerances.unitsPerMeter))
                     parallel(tasks.fields, kernel, count: members.count, minimumChunk: 256)
                 }
             }
@@ -146,7 +142,7 @@ extension World {
 
     /// A custom field calls its function for each awake member, on this thread.
     private func evaluateCustomField(_ record: FieldRecord, h: Float) {
-        guard let evaluate = record.definition.evaluate, abs(record.definition.strength) >= FieldKernel.epsilon else { return }
+        guard let evaluate = record.definition.evaluate, abs(record.definition.strength) >= FieldForce.epsilon else { return }
         let units = tolerances.unitsPerMeter
         record.program.withUnsafeBufferPointer { program in
             for slot in record.members {
@@ -180,5 +176,15 @@ extension World {
             }
             return
         }
+    }
+}
+
+extension FieldForce {
+    /// The force law of `definition` at the animated time `time` (the noise's clock).
+    init(_ definition: FieldDefinition, time: Float, unitsPerMeter: Float) {
+        self.init(kind: definition.kind, position: definition.position, strength: definition.strength,
+                  falloff: definition.falloff, minimumRadius: definition.minimumRadius, direction: definition.direction,
+                  noiseScale: 1.25 / (max(definition.smoothness, 0) + 0.083_333_336) - 1, noiseTime: time,
+                  noiseCosine: _cos(time), noiseSine: _sin(time), unitsPerMeter: unitsPerMeter)
     }
 }

@@ -1,0 +1,93 @@
+/// A shape's outline in its body's frame, for drawing.
+public struct ShapeOutline: Sendable, Equatable {
+    /// The kind of outline.
+    public enum Kind: Sendable, Equatable {
+        /// A disc of `radius` around `center`.
+        case circle
+        /// A convex polygon through `vertices`, rounded by `radius`.
+        case polygon
+        /// A segment between the two `vertices`.
+        case segment
+    }
+    /// The kind.
+    public var kind: Kind
+    /// A circle's center (body frame).
+    public var center: Vec2
+    /// A circle's radius, or a polygon's rounding.
+    public var radius: Float
+    /// Polygon or segment vertices (body frame).
+    public var vertices: [Vec2]
+}
+
+extension World {
+    /// Every live body, in slot order (allocates: for inspection and drawing, not per step).
+    public var bodyIDs: [BodyID] {
+        (0..<bodies.slots.slotCount).compactMap { bodies.slots.alive[$0] ? bodyID(slot: Int32($0)) : nil }
+    }
+
+    /// A shape's outline in its body's frame.
+    public func outline(of id: ShapeID) -> ShapeOutline {
+        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
+        let g = shapes.geometry[Int(id.index)]
+        let vertices = (0..<Int(g.vertexCount)).map { shapes.vertices[Int(g.vertexStart) + $0] }
+        switch g.kind {
+        case .circle: return ShapeOutline(kind: .circle, center: g.center, radius: g.radius, vertices: [])
+        case .polygon: return ShapeOutline(kind: .polygon, center: g.center, radius: g.radius, vertices: vertices)
+        case .segment: return ShapeOutline(kind: .segment, center: g.center, radius: 0, vertices: vertices)
+        }
+    }
+
+    /// Each joint as the world points of its two anchors (a world-anchored joint ends at its world point).
+    public var jointAnchors: [(Vec2, Vec2)] {
+        (0..<joints.slots.slotCount).compactMap { j -> (Vec2, Vec2)? in
+            guard joints.slots.alive[j] else { return nil }
+            let r = joints.records[j]
+            func point(_ slot: Int32, _ local: Vec2) -> Vec2 {
+                slot < 0 ? local : bodies.sim[bodies.dense(slot)].originTransform.apply(local)
+            }
+            let b = r.kind == .target ? r.target : point(r.bodyB, r.localAnchorB)
+            return (point(r.bodyA, r.localAnchorA), b)
+        }
+    }
+
+    /// Each joint's bodies (nil for the world) and anchors in their frames (a world point for the world).
+    public var jointEnds: [(bodyA: BodyID?, localA: Vec2, bodyB: BodyID?, localB: Vec2)] {
+        (0..<joints.slots.slotCount).compactMap { j in
+            guard joints.slots.alive[j] else { return nil }
+            let r = joints.records[j]
+            let a: BodyID? = r.bodyA < 0 ? nil : bodyID(slot: r.bodyA)
+            let b: BodyID? = r.bodyB < 0 ? nil : bodyID(slot: r.bodyB)
+            return (a, r.localAnchorA, r.kind == .target ? nil : b, r.kind == .target ? r.target : r.localAnchorB)
+        }
+    }
+
+    /// The manifold points of every touching contact (world coordinates).
+    public var touchingContactPoints: [Vec2] {
+        var points: [Vec2] = []
+        for i in 0..<contacts.count where contacts[i].flags.contains(.touching) {
+            let m = contacts[i].manifold
+            if m.pointCount > 0 { points.append(m.point0.point) }
+            if m.pointCount > 1 { points.append(m.point1.point) }
+        }
+        return points
+    }
+
+    /// The acceleration (world units per second squared) the fields would give a body of mass 1
+    /// and charge 1 at rest at `point`: the sum over every field whose region holds the point
+    /// (custom and velocity fields are left out).
+    public func fieldAcceleration(at point: Vec2) -> Vec2 {
+        var total = Vec2.zero
+        let units = tolerances.unitsPerMeter
+        for index in fieldOrder {
+            let record = fieldRecords[Int(index)]
+            let d = record.definition
+            guard d.kind != .custom && d.kind != .velocity else { continue }
+            let inside = record.program.withUnsafeBufferPointer { RegionOp.evaluate($0, point - d.position) }
+            guard inside else { continue }
+            let time = Float(fieldTime * Double(d.animationSpeed))
+            let field = FieldForce(d, time: time, unitsPerMeter: units)
+            total += field.force(p: (point - d.position) / units, v: .zero, mass: 1, charge: 1) * units
+        }
+        return total
+    }
+}

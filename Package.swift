@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of DynamicsCore and Dynamics.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // Property-based tests over random scenes and call sequences (tests only).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -61,6 +63,9 @@ let package = Package(
         .testTarget(name: "DynamicsCoreTests", dependencies: ["DynamicsCore"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "UIKitCompatibility"]),
         .testTarget(name: "DynamicsRenderingTests", dependencies: ["DynamicsRendering"]),
+        .testTarget(name: "PropertyTests", dependencies: [
+            "Dynamics", "DynamicsCore", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "DynamicsProfilesTests", dependencies: ["DynamicsProfiles"]),
         .testTarget(name: "dynamicsTests", dependencies: ["dynamics", "Dynamics", "CAllocationCounter"]),
     ],

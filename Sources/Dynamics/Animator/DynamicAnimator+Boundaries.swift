@@ -93,6 +93,7 @@ extension DynamicAnimator {
     func destroyBoundary(_ index: Int) {
         guard let record = boundaryTable[index] else { return }
         if world.isValid(record.body) { world.destroyBody(record.body) }
+        forgetPairs(boundary: index)
         boundaryTable[index] = nil
         freeBoundaryIndices.append(index)
     }

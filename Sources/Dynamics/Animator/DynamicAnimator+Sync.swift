@@ -173,6 +173,7 @@ extension DynamicAnimator {
 
     private func destroyBody(of record: ItemBody) {
         if world.isValid(record.body) { world.destroyBody(record.body) }
+        forgetPairs(item: record.index)
         itemTable[record.index] = nil
         freeItemIndices.append(record.index)
     }
@@ -192,6 +193,7 @@ extension DynamicAnimator {
         }
         if configuration.needsNewShapes(for: old) {
             for shape in record.shapes where world.isValid(shape) { world.destroyShape(shape) }
+            forgetPairs(item: record.index)
             record.shapes.removeAll()
             createShapes(for: record)
         }

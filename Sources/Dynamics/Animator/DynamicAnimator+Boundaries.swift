@@ -51,12 +51,8 @@ extension DynamicAnimator {
             if !implicit.isNull {
                 // Inset, then 1 pt outwards on every side, as UIKit does.
                 let r = implicit.inset(by: collision.referenceBoundsInsets).insetBy(dx: -1, dy: -1)
-                if r.width > 0 && r.height > 0 {
-                    let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                                   CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
-                    if let index = createBoundary(collision, identifier: nil, points: corners, closed: true, group: state.boundaryGroup) {
-                        state.boundaryIndices.append(index)
-                    }
+                if r.width > 0 && r.height > 0, let index = createWalls(collision, around: r, group: state.boundaryGroup) {
+                    state.boundaryIndices.append(index)
                 }
             }
             for boundary in collision.boundaries {
@@ -84,6 +80,32 @@ extension DynamicAnimator {
             guard a != b else { continue }
             var definition = ShapeDefinition(.segment(a, b), density: 0, friction: Self.boundaryFriction,
                                               restitution: Self.boundaryRestitution, filter: CollisionFilter(groups: [group]))
+            definition.userData = ShapeOwner.boundary(index).userData
+            _ = try? world.createShape(on: body, definition)
+        }
+        return index
+    }
+
+    /// The reference-bounds boundary: four thick walls whose inner faces are the rectangle's edges.
+    /// Unlike a loop of segments, which has no inside, a wall as thick as the box pushes an item
+    /// that a crowd squeezes into it back in, never out.
+    private func createWalls(_ behavior: CollisionBehavior, around r: CGRect, group: UInt32) -> Int? {
+        guard let body = try? world.createBody(BodyDefinition(type: .static)) else { return nil }
+        let index = freeBoundaryIndices.popLast() ?? boundaryTable.count
+        if index == boundaryTable.count { boundaryTable.append(nil) }
+        boundaryTable[index] = BoundaryRecord(behavior: behavior, identifier: nil, body: body)
+        let t = Float(max(r.width, r.height))
+        let minX = Float(r.minX), maxX = Float(r.maxX), minY = Float(r.minY), maxY = Float(r.maxY)
+        let midX = (minX + maxX) / 2, midY = (minY + maxY) / 2
+        let halfW = (maxX - minX) / 2 + t, halfH = (maxY - minY) / 2
+        let walls: [(Float, Float, Vec2)] = [
+            (halfW, t / 2, Vec2(midX, minY - t / 2)), (halfW, t / 2, Vec2(midX, maxY + t / 2)),
+            (t / 2, halfH, Vec2(minX - t / 2, midY)), (t / 2, halfH, Vec2(maxX + t / 2, midY)),
+        ]
+        for (hw, hh, center) in walls {
+            var definition = ShapeDefinition(.box(halfWidth: hw, halfHeight: hh, center: center), density: 0,
+                                              friction: Self.boundaryFriction, restitution: Self.boundaryRestitution,
+                                              filter: CollisionFilter(groups: [group]))
             definition.userData = ShapeOwner.boundary(index).userData
             _ = try? world.createShape(on: body, definition)
         }

@@ -4,6 +4,7 @@ import Foundation
 /// The engine joints built for an attachment or a snap, and from what.
 struct JointState {
     var version: Int
+    var anchorVersion: Int
     var bodies: [BodyID]
     var joints: [JointID]
 }
@@ -12,22 +13,27 @@ extension DynamicAnimator {
     /// Rebuilds the joints of every attachment and snap that changed or whose items got new bodies.
     func syncJoints() {
         for behavior in flatBehaviors {
-            let version: Int
+            let version: Int, anchorVersion: Int
             switch behavior {
-            case let a as AttachmentBehavior: version = a.version
-            case let s as SnapBehavior: version = s.version
+            case let a as AttachmentBehavior: (version, anchorVersion) = (a.version, a.anchorVersion)
+            case let s as SnapBehavior: (version, anchorVersion) = (s.version, s.anchorVersion)
             default: continue
             }
-            let records = behavior.memberItems.map { itemBodies[ObjectIdentifier($0)] }
             let key = ObjectIdentifier(behavior)
+            // The common case first, without building arrays: nothing but perhaps the anchor changed.
+            if let state = jointStates[key], state.version == version, isCurrent(state, behavior) {
+                if state.anchorVersion == anchorVersion { continue }
+                if moveAnchors(of: behavior, state.joints) {
+                    jointStates[key]?.anchorVersion = anchorVersion
+                    continue
+                }
+            }
+            let records = behavior.memberItems.map { itemBodies[ObjectIdentifier($0)] }
             guard records.allSatisfy({ $0 != nil }) else {
                 if let old = jointStates.removeValue(forKey: key) { destroy(old.joints) }
                 continue
             }
             let bodies = records.map { $0!.body }
-            if let state = jointStates[key], state.version == version, state.bodies == bodies, state.joints.allSatisfy(world.isValid) {
-                continue
-            }
             if let old = jointStates.removeValue(forKey: key) { destroy(old.joints) }
             let joints: [JointID]
             do {
@@ -40,8 +46,35 @@ extension DynamicAnimator {
                 refuse(DynamicsUsageError(argument: "behavior", rule: "its joint could not be built: \(error)"))
                 continue
             }
-            jointStates[key] = JointState(version: version, bodies: bodies, joints: joints)
+            jointStates[key] = JointState(version: version, anchorVersion: anchorVersion, bodies: bodies, joints: joints)
         }
+    }
+
+    /// Whether a behavior's joints are live and were built for the bodies its items have now.
+    private func isCurrent(_ state: JointState, _ behavior: DynamicBehavior) -> Bool {
+        let items = behavior.memberItems
+        guard items.count == state.bodies.count else { return false }
+        for (item, body) in zip(items, state.bodies) where itemBodies[ObjectIdentifier(item)]?.body != body { return false }
+        for joint in state.joints where !world.isValid(joint) { return false }
+        return true
+    }
+
+    /// Moves the world anchors of a one-item attachment built as a distance joint, or of a snap's
+    /// springs, in place; false when the joint must be rebuilt instead.
+    private func moveAnchors(of behavior: DynamicBehavior, _ joints: [JointID]) -> Bool {
+        if let a = behavior as? AttachmentBehavior {
+            guard a.kind == .distance, a.items.count == 1, joints.count == 1, world.kind(of: joints[0]) == .distance else { return false }
+            let offset = vec(CGPoint(x: a.offsetA.horizontal, y: a.offsetA.vertical))
+            return (try? world.setJointAnchors(joints[0], localAnchorA: offset, localAnchorB: vec(a.anchorPoint))) != nil
+        }
+        if let s = behavior as? SnapBehavior, joints.count == 4, let record = itemBodies[ObjectIdentifier(s.item)] {
+            let springs = snapSpringAnchors(s, record)
+            for (joint, (local, anchor)) in zip(joints, springs) {
+                guard (try? world.setJointAnchors(joint, localAnchorA: local, localAnchorB: anchor)) != nil else { return false }
+            }
+            return true
+        }
+        return false
     }
 
     private func destroy(_ joints: [JointID]) {
@@ -50,16 +83,21 @@ extension DynamicAnimator {
 
     private func vec(_ p: CGPoint) -> Vec2 { Vec2(Float(p.x), Float(p.y)) }
 
-    private func snapSprings(_ snap: SnapBehavior, _ record: ItemBody) throws(DynamicsError) -> [JointID] {
+    /// The four springs of a snap: a corner in the item's frame and its world anchor around the snap point.
+    private func snapSpringAnchors(_ snap: SnapBehavior, _ record: ItemBody) -> [(Vec2, Vec2)] {
         let size = record.item.bounds.size
         let hw = Float(size.width / 2), hh = Float(size.height / 2), d = Float(SnapBehavior.springLength)
         let p = vec(snap.snapPoint)
-        let springs: [(Vec2, Vec2)] = [
+        return [
             (Vec2(-hw, -hh), p + Vec2(-hw - d, -hh)), (Vec2(-hw, -hh), p + Vec2(-hw, -hh - d)),
             (Vec2(hw, hh), p + Vec2(hw + d, hh)), (Vec2(hw, hh), p + Vec2(hw, hh + d)),
         ]
+    }
+
+    private func snapSprings(_ snap: SnapBehavior, _ record: ItemBody) throws(DynamicsError) -> [JointID] {
+        let d = Float(SnapBehavior.springLength)
         var result: [JointID] = []
-        for (local, anchor) in springs {
+        for (local, anchor) in snapSpringAnchors(snap, record) {
             var definition = DistanceJointDefinition(bodyA: record.body, bodyB: nil, localAnchorA: local, localAnchorB: anchor, length: d)
             definition.enableSpring = true
             definition.hertz = Float(SnapBehavior.springHertz)

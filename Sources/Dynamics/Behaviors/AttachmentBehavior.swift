@@ -33,13 +33,23 @@ open class AttachmentBehavior: DynamicBehavior {
     public let attachedBehaviorType: AttachedBehaviorType
     let offsetA: Offset
     let offsetB: Offset
-    /// Bumped on every change, so the animator can rebuild the joint.
+    /// Bumped on every change but the anchor's, so the animator can rebuild the joint.
     private(set) var version = 0
+    /// Bumped when only the anchor point moved: the joint can follow without a rebuild.
+    private(set) var anchorVersion = 0
 
     /// The anchor point in the animator's coordinates (`.zero` when items are attached to each other
     /// without one). Moving it keeps the length.
     open var anchorPoint: CGPoint {
-        didSet { if !acceptsPoint(anchorPoint, "anchorPoint") { anchorPoint = oldValue } }
+        didSet {
+            guard anchorPoint.x.isFinite && anchorPoint.y.isFinite else {
+                let rejected = anchorPoint
+                anchorPoint = oldValue
+                return refuse(DynamicsUsageError(argument: "anchorPoint", rule: "must be finite, got \(rejected)"))
+            }
+            anchorVersion += 1
+            setNeedsParameterUpdate()
+        }
     }
     /// The distance kept between the attachment points (points); computed from the items'
     /// positions at creation (spec §17 D13).
@@ -178,15 +188,6 @@ open class AttachmentBehavior: DynamicBehavior {
     private func accepts(_ value: CGFloat, _ name: String, allowZero: Bool) -> Bool {
         guard value.isFinite && (allowZero ? value >= 0 : value > 0) else {
             refuse(DynamicsUsageError(argument: name, rule: "must be finite and >= 0, got \(value)"))
-            return false
-        }
-        changed()
-        return true
-    }
-
-    private func acceptsPoint(_ p: CGPoint, _ name: String) -> Bool {
-        guard p.x.isFinite && p.y.isFinite else {
-            refuse(DynamicsUsageError(argument: name, rule: "must be finite, got \(p)"))
             return false
         }
         changed()

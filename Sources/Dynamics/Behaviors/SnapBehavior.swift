@@ -21,7 +21,7 @@ open class SnapBehavior: DynamicBehavior {
                 snapPoint = oldValue
                 return refuse(DynamicsUsageError(argument: "snapPoint", rule: "must be finite, got \(rejected)"))
             }
-            version += 1
+            anchorVersion += 1
             setNeedsParameterUpdate()
         }
     }
@@ -37,8 +37,10 @@ open class SnapBehavior: DynamicBehavior {
             setNeedsParameterUpdate()
         }
     }
-    /// Bumped on every change, so the animator can rebuild the springs.
+    /// Bumped on every change but the snap point's, so the animator can rebuild the springs.
     private(set) var version = 0
+    /// Bumped when only the snap point moved: the springs' world anchors follow without a rebuild.
+    private(set) var anchorVersion = 0
 
     /// Creates a snap of `item` to `point`.
     public init(item: any DynamicItem, snapTo point: CGPoint) {

@@ -107,6 +107,18 @@ extension World {
         wake(bodySlot: joints.records[Int(id.index)].bodyA)
     }
 
+    /// Moves a joint's anchors: points in their bodies' frames (a world point where the joint is
+    /// attached to the world). Wakes its bodies.
+    public func setJointAnchors(_ id: JointID, localAnchorA: Vec2, localAnchorB: Vec2) throws(DynamicsError) {
+        try require(isValid(id), "joint", "\(id) is not a live joint")
+        try requireFinite(localAnchorA, "localAnchorA")
+        try requireFinite(localAnchorB, "localAnchorB")
+        let p = joints.records.base + Int(id.index)
+        p.pointee.localAnchorA = localAnchorA
+        p.pointee.localAnchorB = localAnchorB
+        wakeJointBodies(p.pointee)
+    }
+
     /// Changes a distance joint's rest length and spring (wakes its bodies).
     public func setDistanceJoint(_ id: JointID, length: Float, hertz: Float, dampingRatio: Float) throws(DynamicsError) {
         try require(isValid(id) && joints.records[Int(id.index)].kind == .distance, "joint", "\(id) is not a live distance joint")

@@ -32,11 +32,14 @@ struct Run: ParsableCommand {
         let stepCount = steps ?? loaded.steps
         let clock = ContinuousClock()
         var timings = StepTimings(capacity: stepCount)
-        for _ in 0..<stepCount {
+        let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
+        for i in 0..<stepCount {
             let start = clock.now
             scene.step()
             timings.record(clock.now - start)
+            if i % 16 == 0 { progress.show("\(loaded.name): step \(i + 1)/\(stepCount)") }
         }
+        progress.clear()
         let report = RunReport(profile: loaded.name, bodies: world.bodyCount, contacts: world.touchingContactCount,
                                awakeBodies: world.awakeBodyCount, steps: stepCount, threads: threads,
                                median: timings.median, p90: timings.p90, stateHash: world.stateHash())

@@ -37,6 +37,10 @@ struct ProfileErrorTests {
         ("{ \"generators\": [ { \"rain\": { \"count\": 1000000000, \"lower\": [0, 0], \"upper\": [1, 1] } } ] }",
          "generators[0].rain.count", "must be in 1...2000000"),
         ("{ \"joints\": [ { \"kind\": \"distance\", \"bodyA\": 0, \"anchor\": [0, 0] } ] }", "joints[0]", "lists no bodies"),
+        ("{ \"facade\": { \"views\": { \"count\": 10, \"width\": 100, \"height\": 100 } }, \"bodies\": [] }", "facade", "cannot also have \"bodies\""),
+        ("{ \"facade\": { \"fieldsSwarm\": { \"count\": 1000000000 } } }", "facade.fieldsSwarm.count", "must be in 1...2000000"),
+        ("{ \"facade\": { \"views\": { \"count\": 100000, \"width\": 100, \"height\": 100 } } }", "facade.views", "do not fit"),
+        ("{ \"facade\": { \"teapot\": {} } }", "facade.teapot", "unknown field"),
     ])
     func fieldErrors(json: String, field: String, problem: String) {
         let e = error(json)

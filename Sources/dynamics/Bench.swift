@@ -71,6 +71,7 @@ struct Bench: ParsableCommand {
                 if step >= steadyFrom { allocations += dynamics_allocation_count() - before }
                 if step % 16 == 0 { progress.show("\(label): step \(step + 1)/\(measured)") }
             }
+            guard world.isStateFinite else { fail("\(profile.name): the state is no longer finite after \(measured) steps") }
             let contacts = world.touchingContactCount
             let median = timings.median
             results.append(BenchResult(

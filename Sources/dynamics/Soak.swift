@@ -50,6 +50,10 @@ struct Soak: ParsableCommand {
                 timings.record(clock.now - start)
             }
             done += count
+            guard scene.world.isStateFinite else {
+                FileHandle.standardError.write(Data("error: the state is no longer finite after \(done) steps\n".utf8))
+                throw ExitCode.failure
+            }
             let allocations = Double(dynamics_allocation_count() - allocationsBefore) / Double(count)
             let rss = residentBytes()
             last = (timings.median, rss)

@@ -66,3 +66,20 @@ struct ExtremesTests {
         #expect(fastest <= 48_001)
     }
 }
+
+@Suite("State checks")
+struct StateCheckTests {
+    @Test("isStateFinite is true for a normal world and false once a body holds a non-finite value")
+    func finiteCheck() throws {
+        var definition = WorldDefinition()
+        definition.gravity = Vec2(0, -10)
+        let world = try World(definition)
+        let body = try world.createBody(BodyDefinition(type: .dynamic))
+        try world.createShape(on: body, ShapeDefinition(.circle(radius: 1)))
+        world.step(1.0 / 60)
+        #expect(world.isStateFinite)
+        // The public API refuses non-finite values, so the check can only be exercised through them being refused.
+        #expect(throws: DynamicsError.self) { try world.setLinearVelocity(Vec2(.nan, 0), of: body) }
+        #expect(world.isStateFinite)
+    }
+}

@@ -91,3 +91,19 @@ extension World {
         return total
     }
 }
+
+extension World {
+    /// Whether every body's position, rotation and velocities are finite numbers (one pass over
+    /// the bodies; a check for long runs and stress tests).
+    public var isStateFinite: Bool {
+        for d in 0..<bodies.count {
+            if !isFinite(bodies.sim[d], bodies.state[d]) { return false }
+        }
+        return true
+    }
+
+    private func isFinite(_ sim: BodySim, _ state: BodyState) -> Bool {
+        sim.center.x.isFinite && sim.center.y.isFinite && sim.rotation.cosine.isFinite && sim.rotation.sine.isFinite
+            && state.linearVelocity.x.isFinite && state.linearVelocity.y.isFinite && state.angularVelocity.isFinite
+    }
+}

@@ -1,12 +1,20 @@
 import DynamicsCore
 import Foundation
 
-/// The engine joints built for an attachment or a snap, and from what.
-struct JointState {
-    var version: Int
+/// The engine joints built for an attachment or a snap, and from what. A class, so that moving an
+/// anchor updates the record in place instead of copying it (and its arrays) through the dictionary.
+final class JointState {
+    let version: Int
     var anchorVersion: Int
-    var bodies: [BodyID]
-    var joints: [JointID]
+    let bodies: [BodyID]
+    let joints: [JointID]
+
+    init(version: Int, anchorVersion: Int, bodies: [BodyID], joints: [JointID]) {
+        self.version = version
+        self.anchorVersion = anchorVersion
+        self.bodies = bodies
+        self.joints = joints
+    }
 }
 
 extension DynamicAnimator {
@@ -24,7 +32,7 @@ extension DynamicAnimator {
             if let state = jointStates[key], state.version == version, isCurrent(state, behavior) {
                 if state.anchorVersion == anchorVersion { continue }
                 if moveAnchors(of: behavior, state.joints) {
-                    jointStates[key]?.anchorVersion = anchorVersion
+                    state.anchorVersion = anchorVersion
                     continue
                 }
             }

@@ -13,6 +13,8 @@ open class SnapBehavior: DynamicBehavior {
 
     /// The item.
     public let item: any DynamicItem
+    /// `[item]`, kept so that the animator's per-frame checks do not build an array.
+    private let itemList: [any DynamicItem]
     /// Where the item's center goes, in the animator's coordinates.
     open var snapPoint: CGPoint {
         didSet {
@@ -45,6 +47,7 @@ open class SnapBehavior: DynamicBehavior {
     /// Creates a snap of `item` to `point`.
     public init(item: any DynamicItem, snapTo point: CGPoint) {
         self.item = item
+        self.itemList = [item]
         self.snapPoint = point
         super.init()
         if !(point.x.isFinite && point.y.isFinite) {
@@ -55,5 +58,5 @@ open class SnapBehavior: DynamicBehavior {
     }
 
     override var isPrimitive: Bool { true }
-    override var memberItems: [any DynamicItem] { [item] }
+    override var memberItems: [any DynamicItem] { itemList }
 }

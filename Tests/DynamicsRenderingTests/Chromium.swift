@@ -15,7 +15,7 @@ enum Chromium {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-profile-\(UUID().uuidString)")
-        process.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
+        process.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio",
                              "--user-data-dir=\(profile.path)", "--virtual-time-budget=10000"] + arguments + [url.absoluteString]
         let output = Pipe()
         process.standardOutput = output

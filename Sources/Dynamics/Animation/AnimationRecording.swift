@@ -9,9 +9,6 @@ struct AnimationTrack {
     let evaluate: (Double, Double) -> Any
     /// The object and property, so that a later change of the same property replaces this track.
     let key: TrackKey
-    /// The start of the track and its length, as fractions of the run.
-    var start: Double = 0
-    var length: Double = 1
 }
 
 /// Identifies an animated property of an object.

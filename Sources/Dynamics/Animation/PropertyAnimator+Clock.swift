@@ -5,7 +5,7 @@ extension PropertyAnimator {
     /// writes the animated values; finishes it at the end. Does nothing unless running.
     public func step(by frameDuration: TimeInterval) {
         guard frameDuration.isFinite && frameDuration >= 0 else {
-            return refuse("frameDuration", "must be finite and >= 0, got \(frameDuration)", stateRule: false)
+            return refuse("frameDuration", "must be finite and >= 0, got \(frameDuration)")
         }
         guard state == .active && isRunning else { return }
         var dt = frameDuration
@@ -97,7 +97,7 @@ extension PropertyAnimator {
     /// to a `DynamicItemBehavior` when the view leaves the animator for a dynamic animator.
     public func velocity(ofCenterOf view: View) -> CGPoint {
         let key = TrackKey(object: ObjectIdentifier(view), property: "center")
-        guard isRunning || state == .active, let g = groups.firstIndex(where: { $0.tracks.contains { $0.key == key } }),
+        guard state == .active, let g = groups.firstIndex(where: { $0.tracks.contains { $0.key == key } }),
               let track = groups[g].tracks.first(where: { $0.key == key }) else { return .zero }
         let rate = lastProgressVelocity
         // d(center)/dt = d(center)/d(progress) · d(progress)/dt, with the track's progress slope

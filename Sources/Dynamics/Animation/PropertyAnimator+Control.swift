@@ -22,7 +22,7 @@ extension PropertyAnimator {
     public var fractionComplete: CGFloat {
         get { CGFloat(fractionForSegment()) }
         set {
-            guard newValue.isFinite else { return refuse("fractionComplete", "must be finite, got \(newValue)", stateRule: false) }
+            guard newValue.isFinite else { return refuse("fractionComplete", "must be finite, got \(newValue)") }
             guard state != .stopped, !isRunning else { return }
             if state == .active && !interruptible { return refuse("fractionComplete", "the animator is not interruptible") }
             if state == .inactive { state = .active }
@@ -65,7 +65,7 @@ extension PropertyAnimator {
 
     /// Starts (or resumes) after `delay` seconds. Refused while stopped.
     public func startAnimation(afterDelay delay: TimeInterval) {
-        guard delay.isFinite && delay >= 0 else { return refuse("delay", "must be finite and >= 0, got \(delay)", stateRule: false) }
+        guard delay.isFinite && delay >= 0 else { return refuse("delay", "must be finite and >= 0, got \(delay)") }
         guard state != .stopped else {
             return refuse("startAnimation(afterDelay:)", "not allowed in state .stopped: call finishAnimation(at:) first")
         }
@@ -132,7 +132,7 @@ extension PropertyAnimator {
         }
         guard interruptible else { return refuse("continueAnimation(withTimingParameters:durationFactor:)", "the animator is not interruptible") }
         guard durationFactor.isFinite && durationFactor >= 0 else {
-            return refuse("durationFactor", "must be finite and >= 0, got \(durationFactor)", stateRule: false)
+            return refuse("durationFactor", "must be finite and >= 0, got \(durationFactor)")
         }
         scrubbed = false
         let timing = parameters ?? timingParameters

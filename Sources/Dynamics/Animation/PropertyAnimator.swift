@@ -117,7 +117,7 @@ public final class PropertyAnimator: ViewAnimating, FrameDriven {
     public func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
         guard state != .stopped else { return refuse("addAnimations(_:)", "not allowed in state .stopped") }
         guard delayFactor.isFinite && delayFactor >= 0 && delayFactor <= 1 else {
-            return refuse("delayFactor", "must be in 0...1, got \(delayFactor)", stateRule: false)
+            return refuse("delayFactor", "must be in 0...1, got \(delayFactor)")
         }
         let recorder = AnimationRecorder()
         recorder.record(animation)
@@ -136,7 +136,7 @@ public final class PropertyAnimator: ViewAnimating, FrameDriven {
 
     // MARK: - Errors
 
-    func refuse(_ call: String, _ rule: String, stateRule: Bool = true) {
+    func refuse(_ call: String, _ rule: String) {
         let error = DynamicsUsageError(argument: call, rule: rule)
         lastUsageError = error
         error.log()

@@ -4,7 +4,7 @@ import CBLAS
 /// body positions, with either implementation.
 ///
 /// `.cblas` calls the system's `cblas_saxpy`; `.swift` is a plain loop. The benchmark
-/// `Kernel/axpy` in `Benchmarks/` compares them; both round identically (one multiply, one add).
+/// `Kernel.axpy` in `Benchmarks/` compares them; both round identically (one multiply, one add).
 @inlinable
 public func stridedAXPY(count: Int, _ a: Float, x: UnsafePointer<Float>, strideX: Int,
                         y: UnsafeMutablePointer<Float>, strideY: Int, backend: VectorBackend) {

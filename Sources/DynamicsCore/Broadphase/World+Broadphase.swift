@@ -80,41 +80,23 @@ extension World {
         }
     }
 
-    /// Finds new overlapping pairs for every proxy that moved, and creates their contacts in key order.
+    /// Finds new overlapping pairs for every proxy that moved (in parallel parts), and creates
+    /// their contacts in key order.
     func updatePairs() {
         guard moveBuffer.count > 0 else { return }
         let moved = moveBuffer.buffer
-        sortInPlace(moved)
-        pairCandidates.removeAll()
-        let cells = UnsafePointer(shapes.cells.base)
-        for m in moved {
-            let ms = Int(m)
-            guard shapes.slots.alive[ms] && shapes.placement[ms] != .none else { continue }
-            let mStatic = bodies.isStatic(slot: shapes.body[ms])
-            let fat = shapes.fatAABB[ms]
-            queryScratch.removeAll()
-            let range = shapes.cells[ms]
-            if shapes.placement[ms] == .large && range.cellCount > 1 << 16 {
-                // Enormous proxy: test every shape rather than every cell.
-                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large
-                    && shapes.placement[s] != .none && shapes.placement[s] != .inert {
-                    queryScratch.append(Int32(s))
-                }
-            } else {
-                movingGrid.query(range, proxyCells: cells, into: &queryScratch)
-                if !mStatic { staticGrid.query(range, proxyCells: cells, into: &queryScratch) }
-            }
-            for i in 0..<largeProxies.count { queryScratch.append(largeProxies[i]) }
-            for i in 0..<queryScratch.count {
-                let c = queryScratch[i]
-                let cs = Int(c)
-                if c == m || (movedFlag[cs] && c < m) { continue }
-                guard fat.overlaps(shapes.fatAABB[cs]) else { continue }
-                guard canCollide(m, c) else { continue }
-                let key = PairTable.key(m, c)
-                if pairs.contains(key) { continue }
-                pairCandidates.append(key)
-            }
+        parallel(tasks.pairSearch,
+                 PairSearchKernel(world: self, parts: pairSearchParts.base, moved: UnsafePointer(moved.baseAddress!),
+                                  movedCount: moved.count),
+                 count: PairSearchParts.count, minimumChunk: moved.count >= 256 ? 1 : PairSearchParts.count)
+        let parts = pairSearchParts.base
+        var total = 0
+        for part in 0..<PairSearchParts.count { total += parts[part].candidates.count }
+        pairCandidates.resizeUninitialized(to: total)
+        var out = pairCandidates.base
+        for part in 0..<PairSearchParts.count {
+            out.update(from: parts[part].candidates.base, count: parts[part].candidates.count)
+            out += parts[part].candidates.count
         }
         for m in moved { movedFlag[Int(m)] = false }
         moveBuffer.removeAll()

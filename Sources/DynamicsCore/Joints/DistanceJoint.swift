@@ -57,7 +57,7 @@ extension JointRecord {
                 upperImpulse = newImpulse
             }
         }
-        storeState(context.states, denseA, a)
-        storeState(context.states, denseB, b)
+        storeState(context.states, denseA, a, ifMovable: massA)
+        storeState(context.states, denseB, b, ifMovable: massB)
     }
 }

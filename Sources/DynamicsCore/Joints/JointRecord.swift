@@ -82,10 +82,16 @@ struct JointRecord: BitwiseCopyable {
     }
 }
 
-/// Joint slots.
+/// Joint slots, and the step's active joints grouped by colour.
 struct JointStore: ~Copyable {
     var slots = SlotAllocator()
     var records = Column<JointRecord>()
-    /// Joints prepared this step (slot indices), in slot order.
+    /// Joints prepared this step (slot indices), grouped by colour: colour c holds
+    /// `coloring.offsets[c]..<coloring.offsets[c+1]`, in slot order inside a colour.
     var active = Column<Int32>()
+    /// No body that can move appears twice in one colour, so a colour's joints solve in parallel.
+    var coloring = GraphColoring()
+    /// Scratch of `gatherActive`: active slots in slot order and their colours.
+    var unordered = Column<Int32>()
+    var colorOf = Column<Int32>()
 }

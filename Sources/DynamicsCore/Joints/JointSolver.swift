@@ -38,8 +38,8 @@ extension JointRecord {
             a.angularVelocity -= inertiaA * la
             b.linearVelocity += massB * p
             b.angularVelocity += inertiaB * lb
-            storeState(context.states, denseA, a)
-            storeState(context.states, denseB, b)
+            storeState(context.states, denseA, a, ifMovable: massA)
+            storeState(context.states, denseB, b, ifMovable: massB)
             return
         case .weld:
             linear = linearImpulse
@@ -47,15 +47,15 @@ extension JointRecord {
         case .target:
             a.linearVelocity += massA * linearImpulse
             a.angularVelocity += inertiaA * rA.cross(linearImpulse)
-            storeState(context.states, denseA, a)
+            storeState(context.states, denseA, a, ifMovable: massA)
             return
         }
         a.linearVelocity -= massA * linear
         a.angularVelocity -= inertiaA * (rA.cross(linear) + angular)
         b.linearVelocity += massB * linear
         b.angularVelocity += inertiaB * (rB.cross(linear) + angular)
-        storeState(context.states, denseA, a)
-        storeState(context.states, denseB, b)
+        storeState(context.states, denseA, a, ifMovable: massA)
+        storeState(context.states, denseB, b, ifMovable: massB)
     }
 
     mutating func solve(_ context: SolverContext, useBias: Bool) {

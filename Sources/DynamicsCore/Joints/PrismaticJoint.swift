@@ -59,7 +59,7 @@ extension JointRecord {
                 applyAxial(impulse, perp, s1, s2)
             }
         }
-        storeState(context.states, denseA, a)
-        storeState(context.states, denseB, b)
+        storeState(context.states, denseA, a, ifMovable: massA)
+        storeState(context.states, denseB, b, ifMovable: massB)
     }
 }

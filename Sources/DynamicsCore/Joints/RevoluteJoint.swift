@@ -51,7 +51,7 @@ extension JointRecord {
         b.linearVelocity += massB * impulse
         b.angularVelocity += inertiaB * rB.cross(impulse)
 
-        storeState(context.states, denseA, a)
-        storeState(context.states, denseB, b)
+        storeState(context.states, denseA, a, ifMovable: massA)
+        storeState(context.states, denseB, b, ifMovable: massB)
     }
 }

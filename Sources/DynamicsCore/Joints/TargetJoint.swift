@@ -16,6 +16,6 @@ extension JointRecord {
         linearImpulse = newImpulse
         a.linearVelocity += massA * impulse
         a.angularVelocity += inertiaA * rA.cross(impulse)
-        storeState(context.states, denseA, a)
+        storeState(context.states, denseA, a, ifMovable: massA)
     }
 }

@@ -53,6 +53,13 @@ func storeState(_ states: UnsafeMutablePointer<BodyState>, _ index: Int32, _ sta
     if index >= 0 { states[Int(index)] = state }
 }
 
+/// Writes a body's state back only if it can move (inverse mass > 0). Kinematic bodies take no
+/// colour slot, so two threads may hold one at once; neither may write it.
+@inline(__always)
+func storeState(_ states: UnsafeMutablePointer<BodyState>, _ index: Int32, _ state: BodyState, ifMovable inverseMass: Float) {
+    if index >= 0 && inverseMass > 0 { states[Int(index)] = state }
+}
+
 /// Solves K·x = b for the 2×2 point-constraint mass matrix of two bodies with anchors rA, rB.
 @inline(__always)
 func solvePointMatrix(mA: Float, iA: Float, mB: Float, iB: Float, rA: Vec2, rB: Vec2, _ b: Vec2) -> Vec2 {

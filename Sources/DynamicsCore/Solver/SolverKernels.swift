@@ -27,19 +27,27 @@ enum ContactPass {
     case warmStart, solve, relax, restitution
 }
 
-/// What the contact passes need from a constraint record, scalar or four-wide.
-protocol ContactSolving {
-    func warmStart(_ states: UnsafeMutablePointer<BodyState>)
-    mutating func solve(_ context: SolverContext, useBias: Bool)
-    mutating func applyRestitution(_ context: SolverContext)
+/// One pass over a run of wide blocks of one colour (`base` points at the run's first block).
+///
+/// Deliberately not generic: a generic kernel reached through `KernelTask`'s class dispatch runs
+/// unspecialised, with a witness call and a value-witness copy per block (a third of the step).
+struct ContactPassKernel: ChunkKernel {
+    var base: UnsafeMutablePointer<WideContactConstraint>
+    var pass: ContactPass
+    var context: SolverContext
+    func run(_ range: Range<Int>) {
+        switch pass {
+        case .warmStart: for k in range { base[k].warmStart(context.states) }
+        case .solve: for k in range { base[k].solve(context, useBias: true) }
+        case .relax: for k in range { base[k].solve(context, useBias: false) }
+        case .restitution: for k in range { base[k].applyRestitution(context) }
+        }
+    }
 }
 
-extension ContactConstraint: ContactSolving {}
-extension WideContactConstraint: ContactSolving {}
-
-/// One pass over a run of constraints of one colour (`base` points at the run's first record).
-struct ContactPassKernel<Constraint: ContactSolving>: ChunkKernel {
-    var base: UnsafeMutablePointer<Constraint>
+/// One pass over the overflow colour's scalar constraints, in order, on the calling thread.
+struct OverflowPassKernel {
+    var base: UnsafeMutablePointer<ContactConstraint>
     var pass: ContactPass
     var context: SolverContext
     func run(_ range: Range<Int>) {
@@ -57,11 +65,11 @@ struct StoreWideImpulsesKernel: ChunkKernel {
     var blocks: UnsafePointer<WideContactConstraint>
     var contacts: UnsafeMutablePointer<Contact>
     func run(_ range: Range<Int>) {
-        for k in range { blocks[k].storeImpulses(contacts) }
+        for k in range { WideContactConstraint.storeImpulses(of: blocks + k, into: contacts) }
     }
 }
 
-/// Builds the constraint of each touching contact, in colour order.
+/// Builds the constraint of each touching contact, in colour order (used for the overflow colour).
 struct PrepareContactsKernel: ChunkKernel {
     var ordered: UnsafePointer<Int32>
     var out: UnsafeMutablePointer<ContactConstraint>
@@ -72,25 +80,52 @@ struct PrepareContactsKernel: ChunkKernel {
     var context: SolverContext
 
     func run(_ range: Range<Int>) {
-        for k in range {
-            let contactIndex = Int(ordered[k])
-            let c = contacts[contactIndex]
-            let dA = Int(denseOfSlot[Int(c.bodyA)]), dB = Int(denseOfSlot[Int(c.bodyB)])
-            let indexA: Int32 = dA < awake ? Int32(dA) : -1
-            let indexB: Int32 = dB < awake ? Int32(dB) : -1
-            let mA = indexA >= 0 ? sims[dA].invMass : 0, iA = indexA >= 0 ? sims[dA].invInertia : 0
-            let mB = indexB >= 0 ? sims[dB].invMass : 0, iB = indexB >= 0 ? sims[dB].invInertia : 0
-            let a = loadState(context.states, indexA), b = loadState(context.states, indexB)
-            let m = c.manifold
-            let p0 = ContactConstraint.preparePoint(m.point0, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b)
-            let p1 = m.pointCount > 1
-                ? ContactConstraint.preparePoint(m.point1, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b) : p0
-            out[k] = ContactConstraint(
-                denseA: indexA, denseB: indexB, contactIndex: Int32(contactIndex), pointCount: m.pointCount,
-                normal: m.normal, friction: c.friction, restitution: c.restitution,
-                massA: mA, inertiaA: iA, massB: mB, inertiaB: iB,
-                softness: (mA == 0 || mB == 0) ? context.staticSoftness : context.contactSoftness,
-                point0: p0, point1: p1)
+        for k in range { out[k] = prepare(Int(ordered[k])) }
+    }
+
+    /// The constraint of contact `contactIndex`, from the bodies' current state.
+    @inline(__always)
+    func prepare(_ contactIndex: Int) -> ContactConstraint {
+        let dA = Int(denseOfSlot[Int(contacts[contactIndex].bodyA)]), dB = Int(denseOfSlot[Int(contacts[contactIndex].bodyB)])
+        let indexA: Int32 = dA < awake ? Int32(dA) : -1
+        let indexB: Int32 = dB < awake ? Int32(dB) : -1
+        let mA = indexA >= 0 ? sims[dA].invMass : 0, iA = indexA >= 0 ? sims[dA].invInertia : 0
+        let mB = indexB >= 0 ? sims[dB].invMass : 0, iB = indexB >= 0 ? sims[dB].invInertia : 0
+        let a = loadState(context.states, indexA), b = loadState(context.states, indexB)
+        let m = contacts[contactIndex].manifold
+        let p0 = ContactConstraint.preparePoint(m.point0, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b)
+        let p1 = m.pointCount > 1
+            ? ContactConstraint.preparePoint(m.point1, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b) : p0
+        return ContactConstraint(
+            denseA: indexA, denseB: indexB, contactIndex: Int32(contactIndex), pointCount: m.pointCount,
+            normal: m.normal, friction: contacts[contactIndex].friction, restitution: contacts[contactIndex].restitution,
+            massA: mA, inertiaA: iA, massB: mB, inertiaB: iB,
+            softness: (mA == 0 || mB == 0) ? context.staticSoftness : context.contactSoftness,
+            point0: p0, point1: p1)
+    }
+}
+
+/// Builds the wide blocks of the coloured contacts directly: each block prepares its (up to)
+/// four constraints on the stack and packs them, so no scalar copy of them is written or read.
+struct PrepareWideBlocksKernel: ChunkKernel {
+    var scalar: PrepareContactsKernel
+    var blocks: UnsafeMutablePointer<WideContactConstraint>
+    /// Block ranges per colour (`maxColors + 1` entries).
+    var wideOffsets: UnsafePointer<Int32>
+    /// Constraint ranges per colour in `scalar.ordered` (`maxColors + 2` entries).
+    var colorOffsets: UnsafePointer<Int32>
+
+    func run(_ range: Range<Int>) {
+        var color = 0
+        withUnsafeTemporaryAllocation(of: ContactConstraint.self, capacity: 4) { lanes in
+            let lane = lanes.baseAddress!
+            for b in range {
+                while Int(wideOffsets[color + 1]) <= b { color += 1 }
+                let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
+                let count = min(4, Int(colorOffsets[color + 1]) - first)
+                for l in 0..<count { (lane + l).initialize(to: scalar.prepare(Int(scalar.ordered[first + l]))) }
+                (blocks + b).initialize(to: WideContactConstraint(UnsafePointer(lane), count: count))
+            }
         }
     }
 }

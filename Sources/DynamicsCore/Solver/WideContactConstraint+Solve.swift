@@ -102,15 +102,19 @@ extension WideContactConstraint {
         accumulateNormal(impulse, &p, &a, &b)
     }
 
-    /// Writes the lanes' impulses back into their contacts.
-    func storeImpulses(_ contacts: UnsafeMutablePointer<Contact>) {
-        for lane in 0..<4 where contactIndex[lane] >= 0 {
-            let i = Int(contactIndex[lane])
-            contacts[i].manifold.point0.normalImpulse = point0.normalImpulse[lane]
-            contacts[i].manifold.point0.tangentImpulse = point0.tangentImpulse[lane]
+    /// Writes the lanes' impulses of `block` back into their contacts. Static, reading through the
+    /// pointer field by field, so that the 576-byte block is not copied.
+    static func storeImpulses(of block: UnsafePointer<WideContactConstraint>, into contacts: UnsafeMutablePointer<Contact>) {
+        let index = block.pointee.contactIndex
+        let n0 = block.pointee.point0.normalImpulse, t0 = block.pointee.point0.tangentImpulse
+        let n1 = block.pointee.point1.normalImpulse, t1 = block.pointee.point1.tangentImpulse
+        for lane in 0..<4 where index[lane] >= 0 {
+            let i = Int(index[lane])
+            contacts[i].manifold.point0.normalImpulse = n0[lane]
+            contacts[i].manifold.point0.tangentImpulse = t0[lane]
             if contacts[i].manifold.pointCount > 1 {
-                contacts[i].manifold.point1.normalImpulse = point1.normalImpulse[lane]
-                contacts[i].manifold.point1.tangentImpulse = point1.tangentImpulse[lane]
+                contacts[i].manifold.point1.normalImpulse = n1[lane]
+                contacts[i].manifold.point1.tangentImpulse = t1[lane]
             }
         }
     }

@@ -33,27 +33,39 @@ func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .
 func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
 
 /// The velocities and step motion of one side of a block's four constraints, gathered by index.
+///
+/// A `BodyState` is two 16-byte rows: (vx, vy, w, reserved) and (dpx, dpy, qc, qs). Each lane's
+/// rows are loaded whole and transposed; a lane without a movable body (index −1) loads body 0
+/// and is then reset to rest, so the gather has no branches.
 struct WideBodies {
     var vx = Lanes(), vy = Lanes(), w = Lanes()
     var dpx = Lanes(), dpy = Lanes(), qc = Lanes(repeating: 1), qs = Lanes()
 
     @inline(__always)
     init(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
-        for lane in 0..<4 where index[lane] >= 0 {
-            let s = states[Int(index[lane])]
-            vx[lane] = s.linearVelocity.x; vy[lane] = s.linearVelocity.y; w[lane] = s.angularVelocity
-            dpx[lane] = s.deltaPosition.x; dpy[lane] = s.deltaPosition.y
-            qc[lane] = s.deltaRotation.cosine; qs[lane] = s.deltaRotation.sine
+        let base = UnsafeRawPointer(states)
+        let none = index .< SIMD4<Int32>()
+        let safe = index.replacing(with: 0, where: none)
+        @inline(__always) func row(_ lane: Int, _ half: Int) -> Lanes {
+            base.loadUnaligned(fromByteOffset: Int(safe[lane]) &* 32 &+ half, as: Lanes.self)
         }
+        let v0 = row(0, 0), v1 = row(1, 0), v2 = row(2, 0), v3 = row(3, 0)
+        let d0 = row(0, 16), d1 = row(1, 16), d2 = row(2, 16), d3 = row(3, 16)
+        vx = Lanes(v0.x, v1.x, v2.x, v3.x).replacing(with: 0, where: none)
+        vy = Lanes(v0.y, v1.y, v2.y, v3.y).replacing(with: 0, where: none)
+        w = Lanes(v0.z, v1.z, v2.z, v3.z).replacing(with: 0, where: none)
+        dpx = Lanes(d0.x, d1.x, d2.x, d3.x).replacing(with: 0, where: none)
+        dpy = Lanes(d0.y, d1.y, d2.y, d3.y).replacing(with: 0, where: none)
+        qc = Lanes(d0.z, d1.z, d2.z, d3.z).replacing(with: 1, where: none)
+        qs = Lanes(d0.w, d1.w, d2.w, d3.w).replacing(with: 0, where: none)
     }
 
-    /// Writes velocities back to the lanes whose body can move (mass > 0).
+    /// Writes velocities back to the lanes whose body can move (mass > 0), one 16-byte row each.
     @inline(__always)
     func scatter(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ mass: Lanes) {
+        let base = UnsafeMutableRawPointer(states)
         for lane in 0..<4 where mass[lane] > 0 {
-            let i = Int(index[lane])
-            states[i].linearVelocity = Vec2(vx[lane], vy[lane])
-            states[i].angularVelocity = w[lane]
+            base.storeBytes(of: Lanes(vx[lane], vy[lane], w[lane], 0), toByteOffset: Int(index[lane]) &* 32, as: Lanes.self)
         }
     }
 }
@@ -110,7 +122,9 @@ struct WideContactConstraint {
         return dvx * normalY - dvy * normalX
     }
 
-    func warmStart(_ states: UnsafeMutablePointer<BodyState>) {
+    /// Applies the accumulated impulses. `mutating` only so that a block is used in place: a
+    /// non-mutating call through a pointer copies the 576-byte block first.
+    mutating func warmStart(_ states: UnsafeMutablePointer<BodyState>) {
         var a = WideBodies(states, indexA), b = WideBodies(states, indexB)
         applyImpulse(point0.normalImpulse * normalX + point0.tangentImpulse * normalY,
                      point0.normalImpulse * normalY - point0.tangentImpulse * normalX, point0, &a, &b)

@@ -67,12 +67,12 @@ extension World {
         let backwards = stepCount % 2 == 1
         for _ in 0..<definition.subStepCount {
             if integrate { integrateVelocities(context) }
-            warmStartJoints(context)
+            runJointPass(.warmStart, context)
             runContactPass(.warmStart, context)
-            solveJoints(context, useBias: true)
+            runJointPass(.solve, context)
             runContactPass(.solve, context, backwards: backwards)
             if integrate { integratePositions(context) }
-            solveJoints(context, useBias: false)
+            runJointPass(.relax, context)
             runContactPass(.relax, context, backwards: backwards)
         }
     }
@@ -93,7 +93,7 @@ extension World {
         let base = constraints.base
         let offsets = coloring.offsets.base
         let overflowStart = Int(offsets[GraphColoring.maxColors]), overflowEnd = Int(offsets[GraphColoring.maxColors + 1])
-        let overflow = ContactPassKernel(base: base + overflowStart, pass: pass, context: context)
+        let overflow = OverflowPassKernel(base: base + overflowStart, pass: pass, context: context)
         if backwards { overflow.run(0..<(overflowEnd - overflowStart)) }
         let wide = wideConstraints.base
         for step in 0..<GraphColoring.maxColors {
@@ -109,21 +109,15 @@ extension World {
     /// Colours the touching contacts of awake bodies and builds their constraints, grouped by colour.
     func prepareContacts(_ context: SolverContext) {
         let awake = bodies.awakeCount
-        coloring.reset(bodyCount: awake)
-        constraintColor.removeAll()
-        constraintSource.removeAll()
-        let sims = bodies.sim.base
-        let denseOf = bodies.denseOfSlot.base
+        let sims = UnsafePointer(bodies.sim.base)
+        let denseOf = UnsafePointer(bodies.denseOfSlot.base)
         let contactBase = contacts.base
-        for i in 0..<contacts.count {
-            let c = contactBase[i]
-            guard c.flags.contains(.touching) && c.flags.contains(.simulated) else { continue }
-            let dA = Int(denseOf[Int(c.bodyA)]), dB = Int(denseOf[Int(c.bodyB)])
-            let colorA: Int32 = dA < awake && sims[dA].invMass > 0 ? Int32(dA) : -1
-            let colorB: Int32 = dB < awake && sims[dB].invMass > 0 ? Int32(dB) : -1
-            constraintColor.append(coloring.assign(colorA, colorB))
-            constraintSource.append(Int32(i))
-        }
+        constraintColor.resizeUninitialized(to: contacts.count)
+        constraintSource.resizeUninitialized(to: contacts.count)
+        let touching = coloring.colorContacts(UnsafePointer(contactBase), count: contacts.count, denseOfSlot: denseOf, sims: sims,
+                                              awake: awake, colors: constraintColor.base, sources: constraintSource.base)
+        constraintColor.resizeUninitialized(to: touching)
+        constraintSource.resizeUninitialized(to: touching)
         coloring.finish()
         let count = constraintSource.count
         bodyScratch.resizeUninitialized(to: count)
@@ -135,16 +129,23 @@ extension World {
             ordered[Int(cursor[color])] = source[k]
             cursor[color] += 1
         }
+        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase, denseOfSlot: denseOf,
+                                            sims: sims, awake: awake, context: context)
+        layOutWideBlocks()
+        parallel(tasks.prepareWideBlocks,
+                 PrepareWideBlocksKernel(scalar: prepare, blocks: wideConstraints.base, wideOffsets: wideOffsets.base,
+                                         colorOffsets: coloring.offsets.base),
+                 count: wideConstraints.count, minimumChunk: 64)
+        // The overflow colour stays scalar: its constraints are solved one by one.
+        let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
         constraints.resizeUninitialized(to: count)
-        parallel(tasks.prepareContacts,
-                 PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase, denseOfSlot: denseOf,
-                                       sims: sims, awake: awake, context: context),
-                 count: count, minimumChunk: 256)
-        packWideBlocks()
+        var overflow = prepare
+        overflow.out = constraints.base
+        overflow.run(overflowStart..<count)
     }
 
-    /// Packs each colour's prepared constraints into blocks of four lanes.
-    func packWideBlocks() {
+    /// Sets each colour's range of wide blocks (four constraints per block) and sizes the blocks.
+    func layOutWideBlocks() {
         wideOffsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
         var blocks = 0
         for color in 0..<GraphColoring.maxColors {
@@ -154,17 +155,5 @@ extension World {
         }
         wideOffsets[GraphColoring.maxColors] = Int32(blocks)
         wideConstraints.resizeUninitialized(to: blocks)
-        let out = wideConstraints.base
-        let scalar = UnsafePointer(constraints.base)
-        for color in 0..<GraphColoring.maxColors {
-            let start = Int(coloring.offsets[color]), end = Int(coloring.offsets[color + 1])
-            var block = Int(wideOffsets[color])
-            var k = start
-            while k < end {
-                (out + block).initialize(to: WideContactConstraint(scalar + k, count: min(4, end - k)))
-                block += 1
-                k += 4
-            }
-        }
     }
 }

@@ -40,6 +40,7 @@ public final class World {
     var moveBuffer = Column<Int32>()
     var movedFlag = Column<Bool>()
     var pairCandidates = Column<UInt64>()
+    let pairSearchParts = PairSearchParts()
     var queryScratch = Column<Int32>()
 
     // Solver scratch.

@@ -1,0 +1,80 @@
+/// One part of the pair search: its grid query results and the new pairs it found.
+struct PairSearchPart: ~Copyable {
+    var found = Column<Int32>()
+    var candidates = Column<UInt64>()
+}
+
+/// The parts of the pair search, allocated once per world. The moved proxies are split into a
+/// fixed number of parts whatever the worker count, and the parts' candidates are sorted
+/// together afterwards, so the contacts created do not depend on which thread searched what.
+final class PairSearchParts {
+    static let count = 16
+    let base: UnsafeMutablePointer<PairSearchPart>
+
+    init() {
+        base = .allocate(capacity: Self.count)
+        for i in 0..<Self.count { (base + i).initialize(to: PairSearchPart()) }
+    }
+
+    deinit {
+        base.deinitialize(count: Self.count)
+        base.deallocate()
+    }
+}
+
+/// Searches the grids for the new pairs of a share of the moved proxies. The search only reads
+/// the world; each part writes only its own buffers.
+struct PairSearchKernel: ChunkKernel {
+    unowned(unsafe) let world: World
+    var parts: UnsafeMutablePointer<PairSearchPart>
+    var moved: UnsafePointer<Int32>
+    var movedCount: Int
+
+    func run(_ range: Range<Int>) {
+        let n = PairSearchParts.count
+        for part in range {
+            let share = (movedCount * part / n)..<(movedCount * (part + 1) / n)
+            world.searchPairs(moved: moved, share, into: &parts[part])
+        }
+    }
+}
+
+extension World {
+    /// Appends to `part.candidates` the keys of the new overlapping pairs of `moved[share]`. A
+    /// pair of two moved proxies is found once, from its larger proxy.
+    func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, into part: inout PairSearchPart) {
+        part.candidates.removeAll()
+        let cells = UnsafePointer(shapes.cells.base)
+        for index in share {
+            let m = moved[index]
+            let ms = Int(m)
+            guard shapes.slots.alive[ms] && shapes.placement[ms] != .none else { continue }
+            let mStatic = bodies.isStatic(slot: shapes.body[ms])
+            let fat = shapes.fatAABB[ms]
+            part.found.removeAll()
+            let range = shapes.cells[ms]
+            if shapes.placement[ms] == .large && range.cellCount > 1 << 16 {
+                // Enormous proxy: test every shape rather than every cell.
+                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large
+                    && shapes.placement[s] != .none && shapes.placement[s] != .inert {
+                    part.found.append(Int32(s))
+                }
+            } else {
+                movingGrid.query(range, proxyCells: cells, into: &part.found)
+                if !mStatic { staticGrid.query(range, proxyCells: cells, into: &part.found) }
+            }
+            for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
+            let found = part.found.base
+            for i in 0..<part.found.count {
+                let c = found[i]
+                let cs = Int(c)
+                if c == m || (movedFlag[cs] && c < m) { continue }
+                guard fat.overlaps(shapes.fatAABB[cs]) else { continue }
+                guard canCollide(m, c) else { continue }
+                let key = PairTable.key(m, c)
+                if pairs.contains(key) { continue }
+                part.candidates.append(key)
+            }
+        }
+    }
+}

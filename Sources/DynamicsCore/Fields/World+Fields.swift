@@ -32,8 +32,12 @@ extension World {
     }
 
     /// Removes a field; its bodies keep their velocities.
+    /// A removed handle is refused (see `lastRefusal`) and nothing changes.
     public func destroyField(_ id: FieldID) {
-        precondition(isValid(id), "field: \(id) is not a live field of this world")
+        guard isValid(id) else {
+            refuse("destroyField(_:)", "field", "\(id) is not a live field of this world (removed, or from another world)")
+            return
+        }
         fieldRecords[Int(id.index)].alive = false
         fieldRecords[Int(id.index)].members = []
         fieldOrder.removeAll { $0 == id.index }
@@ -85,7 +89,7 @@ extension World {
 
     /// A body's electric charge (0 unless set).
     public func charge(of id: BodyID) -> Float {
-        let s = slot(id)
+        guard let s = liveSlot(id, "charge(of:)") else { return 0 }
         return Int(s) < charges.count ? charges[Int(s)] : 0
     }
 

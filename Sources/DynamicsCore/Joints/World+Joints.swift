@@ -88,15 +88,17 @@ extension World {
     }
 
     /// Removes a joint; both bodies wake and may collide again.
+    /// A removed handle is refused (see `lastRefusal`) and nothing changes.
     public func destroyJoint(_ id: JointID) {
-        precondition(isValid(id), "joint: \(id) is not a live joint of this world (removed, or from another world)")
+        guard liveSlot(id, "destroyJoint(_:)") != nil else { return }
         destroyJointInternal(id.index)
     }
 
     /// The kind of a joint.
+    /// A removed handle is refused (see `lastRefusal`) and the answer is `.distance`.
     public func kind(of id: JointID) -> JointKind {
-        precondition(isValid(id), "joint: \(id) is not a live joint of this world (removed, or from another world)")
-        return joints.records[Int(id.index)].kind
+        guard let j = liveSlot(id, "kind(of:)") else { return .distance }
+        return joints.records[j].kind
     }
 
     /// Moves a target joint's world point (wakes its body).

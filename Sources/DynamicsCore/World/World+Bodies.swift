@@ -24,8 +24,9 @@ extension World {
 
     /// Removes a body with its shapes and joints; contacts it had end (with end events).
     /// Every other handle stays valid.
+    /// A removed handle is refused (see `lastRefusal`) and nothing changes.
     public func destroyBody(_ id: BodyID) {
-        let s = slot(id)
+        guard let s = liveSlot(id, "destroyBody(_:)") else { return }
         wakeTouching(bodySlot: s)
         var shape = bodies.firstShape[Int(s)]
         while shape >= 0 {
@@ -42,35 +43,75 @@ extension World {
     }
 
     // MARK: - Reading state
+    //
+    // A removed handle never traps a read: the read returns a neutral value (zero, identity,
+    // `.static`, false, empty) and the refusal is kept in `lastRefusal`.
 
     /// The body origin in world coordinates.
-    public func position(of id: BodyID) -> Vec2 { bodies.sim[bodies.dense(slot(id))].originTransform.position }
+    public func position(of id: BodyID) -> Vec2 {
+        guard let d = liveDense(id, "position(of:)") else { return .zero }
+        return bodies.sim[d].originTransform.position
+    }
     /// The world position of the body's centre of mass.
-    public func centerOfMass(of id: BodyID) -> Vec2 { bodies.sim[bodies.dense(slot(id))].center }
+    public func centerOfMass(of id: BodyID) -> Vec2 {
+        guard let d = liveDense(id, "centerOfMass(of:)") else { return .zero }
+        return bodies.sim[d].center
+    }
     /// The body angle in radians.
-    public func angle(of id: BodyID) -> Float { bodies.sim[bodies.dense(slot(id))].rotation.angle }
+    public func angle(of id: BodyID) -> Float {
+        guard let d = liveDense(id, "angle(of:)") else { return 0 }
+        return bodies.sim[d].rotation.angle
+    }
     /// The body rotation.
-    public func rotation(of id: BodyID) -> Rotation { bodies.sim[bodies.dense(slot(id))].rotation }
+    public func rotation(of id: BodyID) -> Rotation {
+        guard let d = liveDense(id, "rotation(of:)") else { return .identity }
+        return bodies.sim[d].rotation
+    }
     /// The body origin transform.
-    public func transform(of id: BodyID) -> Transform { bodies.sim[bodies.dense(slot(id))].originTransform }
+    public func transform(of id: BodyID) -> Transform {
+        guard let d = liveDense(id, "transform(of:)") else { return .identity }
+        return bodies.sim[d].originTransform
+    }
     /// The linear velocity of the centre of mass.
-    public func linearVelocity(of id: BodyID) -> Vec2 { bodies.state[bodies.dense(slot(id))].linearVelocity }
+    public func linearVelocity(of id: BodyID) -> Vec2 {
+        guard let d = liveDense(id, "linearVelocity(of:)") else { return .zero }
+        return bodies.state[d].linearVelocity
+    }
     /// The angular velocity in radians per second.
-    public func angularVelocity(of id: BodyID) -> Float { bodies.state[bodies.dense(slot(id))].angularVelocity }
+    public func angularVelocity(of id: BodyID) -> Float {
+        guard let d = liveDense(id, "angularVelocity(of:)") else { return 0 }
+        return bodies.state[d].angularVelocity
+    }
     /// The body's mass (0 for static and kinematic bodies).
-    public func mass(of id: BodyID) -> Float { bodies.sim[bodies.dense(slot(id))].mass }
+    public func mass(of id: BodyID) -> Float {
+        guard let d = liveDense(id, "mass(of:)") else { return 0 }
+        return bodies.sim[d].mass
+    }
     /// The body's rotational inertia about its centre of mass.
-    public func inertia(of id: BodyID) -> Float { bodies.sim[bodies.dense(slot(id))].inertia }
+    public func inertia(of id: BodyID) -> Float {
+        guard let d = liveDense(id, "inertia(of:)") else { return 0 }
+        return bodies.sim[d].inertia
+    }
     /// The body's type.
-    public func type(of id: BodyID) -> BodyType { bodies.sim[bodies.dense(slot(id))].type }
+    public func type(of id: BodyID) -> BodyType {
+        guard let d = liveDense(id, "type(of:)") else { return .static }
+        return bodies.sim[d].type
+    }
     /// Whether the body is awake (static bodies never are).
-    public func isAwake(_ id: BodyID) -> Bool { bodies.isAwake(slot: slot(id)) }
+    public func isAwake(_ id: BodyID) -> Bool {
+        guard let s = liveSlot(id, "isAwake(_:)") else { return false }
+        return bodies.isAwake(slot: s)
+    }
     /// The caller's value given at creation.
-    public func userData(of id: BodyID) -> UInt64 { bodies.userData[Int(slot(id))] }
+    public func userData(of id: BodyID) -> UInt64 {
+        guard let s = liveSlot(id, "userData(of:)") else { return 0 }
+        return bodies.userData[Int(s)]
+    }
     /// The shapes of a body, newest first.
     public func shapes(of id: BodyID) -> [ShapeID] {
+        guard let slot = liveSlot(id, "shapes(of:)") else { return [] }
         var result: [ShapeID] = []
-        var s = bodies.firstShape[Int(slot(id))]
+        var s = bodies.firstShape[Int(slot)]
         while s >= 0 { result.append(shapeID(slot: s)); s = shapes.nextInBody[Int(s)] }
         return result
     }
@@ -204,5 +245,9 @@ extension World {
     }
 
     /// Wakes a sleeping body and the bodies it sleeps with.
-    public func wake(_ id: BodyID) { wake(bodySlot: slot(id)) }
+    /// A removed handle is refused (see `lastRefusal`) and nothing changes.
+    public func wake(_ id: BodyID) {
+        guard let s = liveSlot(id, "wake(_:)") else { return }
+        wake(bodySlot: s)
+    }
 }

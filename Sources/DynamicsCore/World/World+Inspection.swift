@@ -26,8 +26,9 @@ extension World {
     }
 
     /// A shape's outline in its body's frame.
+    /// A removed handle is refused (see `lastRefusal`) and the outline is an empty polygon.
     public func outline(of id: ShapeID) -> ShapeOutline {
-        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
+        guard liveSlot(id, "outline(of:)") != nil else { return ShapeOutline(kind: .polygon, center: .zero, radius: 0, vertices: []) }
         let g = shapes.geometry[Int(id.index)]
         let vertices = (0..<Int(g.vertexCount)).map { shapes.vertices[Int(g.vertexStart) + $0] }
         switch g.kind {

@@ -73,27 +73,30 @@ extension World {
     }
 
     /// Removes a shape; its contacts end, and its body's mass is recomputed.
+    /// A removed handle is refused (see `lastRefusal`) and nothing changes.
     public func destroyShape(_ id: ShapeID) {
-        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
+        guard liveSlot(id, "destroyShape(_:)") != nil else { return }
         destroyShapeInternal(id.index, updateMass: true)
     }
 
     /// The body a shape belongs to.
+    /// A removed handle is refused (see `lastRefusal`) and the answer is an invalid handle.
     public func body(of id: ShapeID) -> BodyID {
-        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
-        return bodyID(slot: shapes.body[Int(id.index)])
+        guard let s = liveSlot(id, "body(of:)") else { return BodyID(index: -1, generation: 0) }
+        return bodyID(slot: shapes.body[s])
     }
 
     /// The caller's value given at creation.
     public func userData(of id: ShapeID) -> UInt64 {
-        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
-        return shapes.userData[Int(id.index)]
+        guard let s = liveSlot(id, "userData(of:)") else { return 0 }
+        return shapes.userData[s]
     }
 
     /// The shape's current bounding box.
+    /// A removed handle is refused (see `lastRefusal`) and the answer is an empty box at the origin.
     public func aabb(of id: ShapeID) -> AABB {
-        precondition(isValid(id), "shape: \(id) is not a live shape of this world (removed, or from another world)")
-        return shapes.aabb[Int(id.index)]
+        guard let s = liveSlot(id, "aabb(of:)") else { return AABB(lower: .zero, upper: .zero) }
+        return shapes.aabb[s]
     }
 
     /// Sets the friction coefficient; applies to contacts from the next step.

@@ -2,9 +2,13 @@ extension World {
     /// Advances the world by `timeStep` seconds (for example 1/60), in `subStepCount` sub-steps.
     ///
     /// Begin and end events of this step can be read afterwards until the next step starts.
-    /// The result is bit-identical for any worker count.
+    /// The result is bit-identical for any worker count. A `timeStep` that is not finite and
+    /// positive is refused (see `lastRefusal`) and the world does not change.
     public func step(_ timeStep: Float) {
-        precondition(timeStep.isFinite && timeStep > 0, "timeStep: must be finite and > 0, got \(timeStep)")
+        guard timeStep.isFinite && timeStep > 0 else {
+            refuse("step(_:)", "timeStep", "must be finite and > 0, got \(timeStep)")
+            return
+        }
         beginEvents.removeAll()
         endEvents.removeAll()
         fellAsleep.removeAll()

@@ -83,6 +83,11 @@ public final class World {
 
     /// Steps taken so far.
     public internal(set) var stepCount = 0
+    /// The last argument refused by a call that cannot throw: a removed (or foreign) handle given
+    /// to a read, which then answers a neutral value, or to `destroy…` and `wake`, which then do
+    /// nothing; or a time step that is not finite and positive, which is not taken. Calls that
+    /// can throw throw instead. Nil until the first refusal; set it to nil to clear it.
+    public var lastRefusal: DynamicsError?
 
     /// Creates a world, checking the definition.
     public init(_ definition: WorldDefinition = WorldDefinition()) throws(DynamicsError) {
@@ -124,12 +129,6 @@ public final class World {
     public var contactCount: Int { contacts.count }
 
     // MARK: - Handle checks
-
-    func slot(_ id: BodyID, _ argument: String = "body") -> Int32 {
-        precondition(bodies.slots.isValid(index: id.index, generation: id.generation),
-                     "\(argument): \(id) is not a live body of this world (removed, or from another world)")
-        return id.index
-    }
 
     func checked(_ id: BodyID, _ argument: String = "body") throws(DynamicsError) -> Int32 {
         try require(bodies.slots.isValid(index: id.index, generation: id.generation), argument,

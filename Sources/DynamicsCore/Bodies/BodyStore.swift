@@ -85,6 +85,19 @@ struct BodyStore: ~Copyable {
         awakeCount += 1
     }
 
+    /// Reorders the awake range: afterwards dense index `i` holds the body that was at `order[i]`.
+    /// `order` must be a permutation of `0..<awakeCount`; it is used as scratch.
+    mutating func permuteAwake(_ order: UnsafeMutablePointer<Int32>) {
+        let states = state.base, sims = sim.base, slots = slotOfDense.base
+        var heldState = states[0], heldSim = sims[0], heldSlot = slots[0]
+        permuteInPlace(order, count: awakeCount,
+                       stash: { heldState = states[$0]; heldSim = sims[$0]; heldSlot = slots[$0] },
+                       move: { states[$1] = states[$0]; sims[$1] = sims[$0]; slots[$1] = slots[$0] },
+                       restore: { states[$0] = heldState; sims[$0] = heldSim; slots[$0] = heldSlot })
+        let denseOf = denseOfSlot.base
+        for d in 0..<awakeCount { denseOf[Int(slots[d])] = Int32(d) }
+    }
+
     private func swapDense(_ i: Int, _ j: Int) {
         guard i != j else { return }
         slotOfDense.swapAt(i, j)

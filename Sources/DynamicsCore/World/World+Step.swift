@@ -12,6 +12,7 @@ extension World {
         beginEvents.removeAll()
         endEvents.removeAll()
         fellAsleep.removeAll()
+        improveLocality()
         updatePairs()
         collide()
         solve(timeStep)

@@ -56,6 +56,9 @@ public final class World {
     var islandParent = Column<Int32>()
     var islandMinSleep = Column<Float>()
     var bodyScratch = Column<Int32>()
+    /// Scratch of the locality pass: sort keys and the permutation they give.
+    var localityKeys = Column<UInt64>()
+    var localityOrder = Column<Int32>()
     var islandOfRoot = Column<Int32>()
     /// Slots of the bodies that went to sleep during the last step.
     var fellAsleep = Column<Int32>()

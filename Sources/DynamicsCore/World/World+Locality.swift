@@ -1,0 +1,73 @@
+extension World {
+    /// Steps between two locality passes.
+    static let localityInterval = 32
+    /// Scenes with fewer awake bodies are left in creation order: they fit in cache anyway.
+    static let localityMinimumBodies = 2048
+
+    /// Puts the awake bodies in the order of a Z-curve over the grid cells of their centres, and
+    /// the contacts in the order of their first body, every `localityInterval` steps.
+    ///
+    /// Bodies and contacts are otherwise in creation order, which in a scene built over time
+    /// (rain) has nothing to do with where they are: neighbouring contacts then touch bodies
+    /// spread over the whole store, and every pass over 100 000 bodies misses the cache. After
+    /// this pass, consecutive contacts touch bodies that are close in memory too. The order is
+    /// a function of the state only (ties go to the lower index), so results stay identical
+    /// for any worker count.
+    func improveLocality() {
+        let awake = bodies.awakeCount
+        guard awake >= Self.localityMinimumBodies, stepCount % Self.localityInterval == 0 else { return }
+        sortAwakeBodiesAlongZCurve(awake)
+        sortContactsByFirstBody()
+    }
+
+    /// Spreads the bits of a 16-bit value to the even bits of 32.
+    @inline(__always)
+    private static func spreadBits(_ v: UInt32) -> UInt32 {
+        var x = v & 0xFFFF
+        x = (x | (x << 8)) & 0x00FF_00FF
+        x = (x | (x << 4)) & 0x0F0F_0F0F
+        x = (x | (x << 2)) & 0x3333_3333
+        x = (x | (x << 1)) & 0x5555_5555
+        return x
+    }
+
+    private func sortAwakeBodiesAlongZCurve(_ awake: Int) {
+        localityKeys.resizeUninitialized(to: awake)
+        let keys = localityKeys.base, sims = UnsafePointer(bodies.sim.base)
+        let inverseCell = 1 / tolerances.cellSize
+        for d in 0..<awake {
+            let c = sims[d].center * inverseCell
+            let x = UInt32(Int32(max(-32768, min(32767, c.x.rounded(.down)))) + 32768)
+            let y = UInt32(Int32(max(-32768, min(32767, c.y.rounded(.down)))) + 32768)
+            let morton = Self.spreadBits(x) | Self.spreadBits(y) << 1
+            keys[d] = UInt64(morton) << 32 | UInt64(d)
+        }
+        sortInPlace(localityKeys.buffer)
+        localityOrder.resizeUninitialized(to: awake)
+        let order = localityOrder.base
+        for i in 0..<awake { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
+        bodies.permuteAwake(order)
+    }
+
+    private func sortContactsByFirstBody() {
+        let count = contacts.count
+        guard count > 1 else { return }
+        localityKeys.resizeUninitialized(to: count)
+        let keys = localityKeys.base, denseOf = UnsafePointer(bodies.denseOfSlot.base)
+        let contactBase = contacts.base
+        for i in 0..<count {
+            let first = min(denseOf[Int(contactBase[i].bodyA)], denseOf[Int(contactBase[i].bodyB)])
+            keys[i] = UInt64(UInt32(bitPattern: first)) << 32 | UInt64(i)
+        }
+        sortInPlace(localityKeys.buffer)
+        localityOrder.resizeUninitialized(to: count)
+        let order = localityOrder.base
+        for i in 0..<count { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
+        var held = contactBase[0]
+        permuteInPlace(order, count: count,
+                       stash: { held = contactBase[$0] },
+                       move: { contactBase[$1] = contactBase[$0] },
+                       restore: { contactBase[$0] = held })
+        for i in 0..<count { pairs.set(PairTable.key(contactBase[i].shapeA, contactBase[i].shapeB), Int32(i)) }
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+import DynamicsCore
+
+@Suite("Locality pass")
+struct LocalityTests {
+    /// 3 000 balls scattered over a 300 m wide bin in an order unrelated to where they are
+    /// (body k sits at column 37·k mod 3000), so creation order is spatially random.
+    func scatteredBin(workers: Int = 1) throws -> (World, [BodyID]) {
+        let world = try makeWorld(gravity: 10, workers: workers)
+        let ground = try world.createBody(BodyDefinition(type: .static))
+        try world.createChain(on: ground, points: [Vec2(-150, 20), Vec2(-150, 0), Vec2(150, 0), Vec2(150, 20)], closed: false)
+        var ids: [BodyID] = []
+        for k in 0..<3_000 {
+            let column = (37 * k) % 3_000
+            let p = Vec2(Float(column % 300) - 149.5, 0.5 + Float(column / 300) * 1.1)
+            var definition = BodyDefinition(type: .dynamic, position: p)
+            definition.userData = UInt64(k)
+            let body = try world.createBody(definition)
+            try world.createShape(on: body, ShapeDefinition(.circle(radius: 0.45)))
+            ids.append(body)
+        }
+        return (world, ids)
+    }
+
+    /// Mean distance between consecutive awake bodies in the store's order.
+    func meanNeighbourGap(_ world: World) -> Float {
+        var total: Float = 0
+        for i in 1..<world.awakeBodyCount {
+            total += (world.awakeBodyPose(at: i).position - world.awakeBodyPose(at: i - 1).position).length
+        }
+        return total / Float(world.awakeBodyCount - 1)
+    }
+
+    @Test("after the pass, bodies next to each other in the store are next to each other in space")
+    func neighboursAreClose() throws {
+        let (world, _) = try scatteredBin()
+        let before = meanNeighbourGap(world)
+        world.step(1.0 / 60)   // step 0 runs the pass
+        let after = meanNeighbourGap(world)
+        #expect(before > 50, "the scene should start scattered (\(before) m)")
+        #expect(after < 3, "consecutive bodies are \(after) m apart on average after the pass")
+    }
+
+    @Test("handles keep pointing at their own bodies across passes, with bodies removed and added between")
+    func handlesSurvive() throws {
+        let (world, ids) = try scatteredBin()
+        for _ in 0..<40 { world.step(1.0 / 60) }
+        let removed = stride(from: 0, to: ids.count, by: 7).map { ids[$0] }
+        for id in removed { world.destroyBody(id) }
+        var added: [BodyID] = []
+        for k in 0..<50 {
+            var definition = BodyDefinition(type: .dynamic, position: Vec2(Float(k) * 5 - 125, 15))
+            definition.userData = UInt64(10_000 + k)
+            let body = try world.createBody(definition)
+            try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.3, halfHeight: 0.3)))
+            added.append(body)
+        }
+        for _ in 0..<40 { world.step(1.0 / 60) }   // passes at steps 64 (and 32 before the removal)
+        #expect(world.lastRefusal == nil)
+        for (k, id) in ids.enumerated() where !removed.contains(id) {
+            #expect(world.isValid(id) && world.userData(of: id) == UInt64(k))
+        }
+        for (k, id) in added.enumerated() { #expect(world.userData(of: id) == UInt64(10_000 + k)) }
+        // Every awake pose names a live body whose own position it repeats.
+        for i in 0..<world.awakeBodyCount {
+            let pose = world.awakeBodyPose(at: i)
+            #expect(world.position(of: pose.body) == pose.position)
+            #expect(world.userData(of: pose.body) == pose.userData)
+        }
+        #expect(world.isStateFinite)
+        #expect(world.bodyCount == 1 + ids.count - removed.count + added.count)
+    }
+
+    @Test("the passes give the same states on 1, 2 and 4 workers")
+    func deterministic() throws {
+        var hashes: [UInt64] = []
+        for workers in [1, 2, 4] {
+            let (world, _) = try scatteredBin(workers: workers)
+            for _ in 0..<40 { world.step(1.0 / 60) }   // passes at steps 0 and 32
+            hashes.append(world.stateHash())
+        }
+        #expect(Set(hashes).count == 1, "\(hashes)")
+    }
+}

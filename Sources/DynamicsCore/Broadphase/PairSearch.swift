@@ -1,7 +1,9 @@
 /// One part of the pair search: its grid query results and the new pairs it found.
 struct PairSearchPart: ~Copyable {
-    var found = Column<Int32>()
-    var candidates = Column<UInt64>()
+    /// Room for a typical step from the start, so that the parts do not grow (allocate) one by
+    /// one during the first hundreds of steps.
+    var found = Column<Int32>(capacity: 1024)
+    var candidates = Column<UInt64>(capacity: 1024)
 }
 
 /// The parts of the pair search, allocated once per world. The moved proxies are split into a

@@ -23,12 +23,17 @@ struct RestitutionTests {
         return peak
     }
 
-    @Test("rises to e² of the drop height within 2 %", arguments: [Float(0.5), 0.8])
+    /// Restitution reverses the approach speed at the start of the impact step, which is up to
+    /// g·dt below the speed at impact: the peak lies between e²h·(1 − g·dt/v)² and e²h, v = √(2gh).
+    /// Half a per cent on either side is left for the soft contact and the step's phase.
+    @Test("rises to e² of the drop height, less what the last step's gravity adds", arguments: [Float(0.5), 0.8])
     func risesToESquared(e: Float) throws {
-        let height: Float = 10
+        let height: Float = 10, g: Float = 10, dt: Float = 1.0 / 60
         let peak = try bounceHeight(restitution: e, height: height)
         let expected = e * e * height
-        #expect(abs(peak - expected) / expected < 0.02, "peak \(peak), expected \(expected)")
+        let lag = g * dt / (2 * g * height).squareRoot()
+        let lowest = expected * (1 - lag) * (1 - lag) * 0.995, highest = expected * 1.005
+        #expect(peak >= lowest && peak <= highest, "peak \(peak), expected \(lowest)...\(highest)")
     }
 
     @Test("an impact slower than 1 m/s does not bounce")

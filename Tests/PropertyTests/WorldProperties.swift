@@ -41,7 +41,7 @@ struct WorldProperties {
         }
     }
 
-    @Test("a closed system without forces or friction never gains more than 25 % kinetic energy (2 % is the aim), and stays finite and inside")
+    @Test("a closed system without forces or friction never gains more than 10 % kinetic energy (2 % is the aim), and stays finite and inside")
     func energy() async {
         let growth = GrowthLog()
         await propertyCheck(count: propertyCases, input: Gen.int(in: 0...Int(Int32.max)), Gen.int(in: 4...48)) { seed, count in
@@ -58,15 +58,16 @@ struct WorldProperties {
             }
             let ratio = start > 1e-3 ? highest / start : 1
             growth.largest.withLock { $0 = max($0, ratio) }
-            #expect(ratio <= 1.25, "energy rose from \(start) to \(highest)")
+            #expect(ratio <= 1.10, "energy rose from \(start) to \(highest)")
             for b in bodies {
                 let p = world.position(of: b), v = world.linearVelocity(of: b)
                 #expect(p.x.isFinite && p.y.isFinite && v.x.isFinite && v.y.isFinite)
                 #expect(abs(p.x) < 10.5 && abs(p.y) < 10.5, "escaped to \(p)")
             }
         }
-        // Known weakness: restitution and the soft contacts' push-out can add a few per cent of
-        // energy in some collisions (up to about 6 % seen); the aim is 2 %.
+        // Restitution now reverses the approach speed at the start of the step (over 300 seeds of
+        // this scene: at most 0.5 % growth; boxes alone with e = 0.99 reach 7 %). Anything over
+        // the 2 % aim is kept as a known issue.
         let largest = growth.largest.withLock { $0 }
         if largest > 1.02 {
             withKnownIssue("kinetic energy grew by \(Int(((largest - 1) * 100).rounded())) % in a closed system", isIntermittent: true) {

@@ -10,7 +10,9 @@ struct ConstraintPoint: BitwiseCopyable {
     var maxNormalImpulse: Float
     var normalMass: Float
     var tangentMass: Float
-    /// The most negative normal relative velocity seen this step before an impulse (for restitution).
+    /// The normal relative velocity at the start of the step: the impact speed restitution uses.
+    /// Speeds seen later in the step are not used: inside a sweep they include other contacts'
+    /// push-out, and bouncing those made closed systems gain energy (up to 3× with e = 0.99).
     var relativeVelocity: Float
 }
 
@@ -108,8 +110,6 @@ extension ContactConstraint {
             let rA = p.anchorA, rB = p.anchorB
             let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
             let vn = dv.dot(normal)
-            // Remember the fastest approach seen before an impulse: the impact speed restitution uses.
-            if useBias && vn < p.relativeVelocity { p.relativeVelocity = vn }
             let impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
             let newImpulse = max(p.normalImpulse + impulse, 0)
             let applied = newImpulse - p.normalImpulse

@@ -52,7 +52,6 @@ extension WideContactConstraint {
         scale.replace(with: one, where: speculative)
         keep.replace(with: zero, where: speculative)
         let vn = normalSpeed(p, a, b)
-        if k.useBias { p.relativeVelocity = lanesMin(p.relativeVelocity, vn) }
         accumulateNormal(-p.normalMass * scale * (vn + bias) - keep * p.normalImpulse, &p, &a, &b)
     }
 

@@ -4,6 +4,7 @@ import DynamicsProfiles
 import Foundation
 
 /// `dynamics run`: build one profile's scene, step it, and report timings and a state hash.
+/// Exits with a failure if any body's state is no longer finite at the end.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build a profile's scene, step it, and print bodies, contacts, timings and a state hash."
@@ -40,6 +41,10 @@ struct Run: ParsableCommand {
             if i % 16 == 0 { progress.show("\(loaded.name): step \(i + 1)/\(stepCount)") }
         }
         progress.clear()
+        guard world.isStateFinite else {
+            FileHandle.standardError.write(Data("\(loaded.name): the state is no longer finite after \(stepCount) steps\n".utf8))
+            throw ExitCode.failure
+        }
         let report = RunReport(profile: loaded.name, bodies: world.bodyCount, contacts: world.touchingContactCount,
                                awakeBodies: world.awakeBodyCount, steps: stepCount, threads: threads,
                                median: timings.median, p90: timings.p90, stateHash: world.stateHash())

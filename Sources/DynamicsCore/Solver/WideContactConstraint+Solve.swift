@@ -18,7 +18,7 @@ extension WideContactConstraint {
         solveNormal(&p1, &a, &b, k)
         // Hard two-point impacts: sweep the normal points again while a lane still approaches
         // faster than the push-out speed (see ContactConstraint.solve).
-        var extra = 0
+        var extra = useBias ? 0 : 4   // the relax pass removes push-out only; impacts are solved already
         while extra < 4 {
             let fast = (normalSpeed(p0, a, b) .< k.pushOut) .| (normalSpeed(p1, a, b) .< k.pushOut)
             guard any(fast .& (p1.normalMass .> Lanes())) else { break }

@@ -60,6 +60,21 @@ struct WideBodies {
         qs = Lanes(d0.w, d1.w, d2.w, d3.w).replacing(with: 0, where: none)
     }
 
+    /// Gathers the velocities only (the warm start needs no positions).
+    @inline(__always)
+    init(velocitiesOf states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
+        let base = UnsafeRawPointer(states)
+        let none = index .< SIMD4<Int32>()
+        let safe = index.replacing(with: 0, where: none)
+        @inline(__always) func row(_ lane: Int) -> Lanes {
+            base.loadUnaligned(fromByteOffset: Int(safe[lane]) &* 32, as: Lanes.self)
+        }
+        let v0 = row(0), v1 = row(1), v2 = row(2), v3 = row(3)
+        vx = Lanes(v0.x, v1.x, v2.x, v3.x).replacing(with: 0, where: none)
+        vy = Lanes(v0.y, v1.y, v2.y, v3.y).replacing(with: 0, where: none)
+        w = Lanes(v0.z, v1.z, v2.z, v3.z).replacing(with: 0, where: none)
+    }
+
     /// Writes velocities back to the lanes whose body can move (mass > 0), one 16-byte row each.
     @inline(__always)
     func scatter(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ mass: Lanes) {
@@ -125,7 +140,7 @@ struct WideContactConstraint {
     /// Applies the accumulated impulses. `mutating` only so that a block is used in place: a
     /// non-mutating call through a pointer copies the 576-byte block first.
     mutating func warmStart(_ states: UnsafeMutablePointer<BodyState>) {
-        var a = WideBodies(states, indexA), b = WideBodies(states, indexB)
+        var a = WideBodies(velocitiesOf: states, indexA), b = WideBodies(velocitiesOf: states, indexB)
         applyImpulse(point0.normalImpulse * normalX + point0.tangentImpulse * normalY,
                      point0.normalImpulse * normalY - point0.tangentImpulse * normalX, point0, &a, &b)
         applyImpulse(point1.normalImpulse * normalX + point1.tangentImpulse * normalY,

@@ -5,7 +5,8 @@ extension World {
     static let localityMinimumBodies = 2048
 
     /// Puts the awake bodies in the order of a Z-curve over the grid cells of their centres, and
-    /// the contacts in the order of their first body, every `localityInterval` steps.
+    /// the contacts in the order of their first body, every `localityInterval` steps, in scenes
+    /// with at least as many contacts as awake bodies.
     ///
     /// Bodies and contacts are otherwise in creation order, which in a scene built over time
     /// (rain) has nothing to do with where they are: neighbouring contacts then touch bodies
@@ -13,9 +14,15 @@ extension World {
     /// this pass, consecutive contacts touch bodies that are close in memory too. The order is
     /// a function of the state only (ties go to the lower index), so results stay identical
     /// for any worker count.
+    ///
+    /// Where contacts are fewer than bodies, the passes in body order dominate (integration,
+    /// fields over their members, a facade writing poses back to its items), and those run best
+    /// in creation order: a swarm of 10 000 items under fields took 70 % longer per frame when
+    /// its bodies were reordered. Such scenes are left alone.
     func improveLocality() {
         let awake = bodies.awakeCount
-        guard awake >= Self.localityMinimumBodies, stepCount % Self.localityInterval == 0 else { return }
+        guard awake >= Self.localityMinimumBodies, stepCount % Self.localityInterval == 0,
+              contacts.count >= awake else { return }
         sortAwakeBodiesAlongZCurve(awake)
         sortContactsByFirstBody()
     }

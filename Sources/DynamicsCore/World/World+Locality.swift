@@ -22,10 +22,25 @@ extension World {
     func improveLocality() {
         let awake = bodies.awakeCount
         guard awake >= Self.localityMinimumBodies, stepCount % Self.localityInterval == 0,
-              contacts.count >= awake else { return }
+              contacts.count >= awake, !isAlreadyLocal(awake) else { return }
         sortAwakeBodiesAlongZCurve(awake)
         sortContactsByFirstBody()
     }
+
+    /// Whether consecutive awake bodies are on average within `localityGapCells` grid cells of
+    /// each other: a scene built in order (a pyramid row by row) is left as it is. Reordering it
+    /// would gain nothing and would change the order in which its contacts are coloured and
+    /// swept: the large pyramid drifted 0.41 m sideways in 500 steps instead of 0.26 m.
+    private func isAlreadyLocal(_ awake: Int) -> Bool {
+        let sims = UnsafePointer(bodies.sim.base)
+        var total: Float = 0
+        for d in 1..<awake { total += (sims[d].center - sims[d - 1].center).length }
+        return total < Self.localityGapCells * tolerances.cellSize * Float(awake - 1)
+    }
+
+    /// The mean distance between consecutive awake bodies, in grid cells, below which the order
+    /// is kept.
+    static let localityGapCells: Float = 4
 
     /// Spreads the bits of a 16-bit value to the even bits of 32.
     @inline(__always)

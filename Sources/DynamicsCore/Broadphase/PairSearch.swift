@@ -1,9 +1,9 @@
 /// One part of the pair search: its grid query results and the new pairs it found.
 struct PairSearchPart: ~Copyable {
-    /// Room for a typical step from the start, so that the parts do not grow (allocate) one by
-    /// one during the first hundreds of steps.
-    var found = Column<Int32>(capacity: 1024)
-    var candidates = Column<UInt64>(capacity: 1024)
+    /// Room for a typical step from the start; `PairSearchParts.equalize` grows all parts
+    /// together, so that they do not grow (allocate) one by one in the steady state.
+    var found = Column<Int32>(capacity: 4096)
+    var candidates = Column<UInt64>(capacity: 4096)
 }
 
 /// The parts of the pair search, allocated once per world. The moved proxies are split into a
@@ -16,6 +16,19 @@ final class PairSearchParts {
     init() {
         base = .allocate(capacity: Self.count)
         for i in 0..<Self.count { (base + i).initialize(to: PairSearchPart()) }
+    }
+
+    /// Gives every part the capacity of the largest, after a search in which one part grew.
+    func equalize() {
+        var found = 0, candidates = 0
+        for i in 0..<Self.count {
+            found = max(found, base[i].found.capacity)
+            candidates = max(candidates, base[i].candidates.capacity)
+        }
+        for i in 0..<Self.count {
+            base[i].found.reserve(found)
+            base[i].candidates.reserve(candidates)
+        }
     }
 
     deinit {

@@ -92,6 +92,7 @@ extension World {
         let parts = pairSearchParts.base
         var total = 0
         for part in 0..<PairSearchParts.count { total += parts[part].candidates.count }
+        pairSearchParts.equalize()
         pairCandidates.resizeUninitialized(to: total)
         var out = pairCandidates.base
         for part in 0..<PairSearchParts.count {

@@ -81,6 +81,7 @@ extension World {
                                 angularSleepTolerance: tolerances.angularSleepTolerance)
         let awake = bodies.awakeCount
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
+        if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }
         let sims = bodies.sim.base
         for d in 0..<awake {
             if sims[d].needsSweep {

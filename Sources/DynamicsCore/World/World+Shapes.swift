@@ -48,6 +48,7 @@ extension World {
         shapes.aabb[s] = box
         shapes.fatAABB[s] = bodies.isStatic(slot: b) ? box : box.expanded(by: tolerances.aabbMargin)
         insertProxy(slot)
+        if record.kind == .segment { segmentShapeCount += 1 }
         return ShapeID(index: slot, generation: generation)
     }
 
@@ -136,6 +137,7 @@ extension World {
         while cursor >= 0 && cursor != shape { previous = cursor; cursor = shapes.nextInBody[Int(cursor)] }
         if previous >= 0 { shapes.nextInBody[Int(previous)] = shapes.nextInBody[s] } else { bodies.firstShape[Int(b)] = shapes.nextInBody[s] }
         shapes.poolGarbage += Int(shapes.geometry[s].vertexCount) + Int(shapes.groupCount[s])
+        if shapes.geometry[s].kind == .segment { segmentShapeCount -= 1 }
         shapes.slots.release(shape)
         movedFlag[s] = false
         if recompute { updateMass(bodySlot: b) }

@@ -37,6 +37,8 @@ public final class World {
     var largeProxies = Column<Int32>()
     /// Shapes that never collide, kept out of the grids.
     var inertProxyCount = 0
+    /// Segment shapes in the world (chains are segments): the crossing guard runs only if any exist.
+    var segmentShapeCount = 0
     var moveBuffer = Column<Int32>()
     var movedFlag = Column<Bool>()
     var pairCandidates = Column<UInt64>()

@@ -129,6 +129,10 @@ extension World {
             ordered[Int(cursor[color])] = source[k]
             cursor[color] += 1
         }
+        // Only the overflow colour's constraints are written as scalars (they are solved one by
+        // one); the scalar array keeps colour order, so its overflow range starts where the
+        // colouring says.
+        constraints.resizeUninitialized(to: count)
         let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase, denseOfSlot: denseOf,
                                             sims: sims, awake: awake, context: context)
         layOutWideBlocks()
@@ -136,12 +140,7 @@ extension World {
                  PrepareWideBlocksKernel(scalar: prepare, blocks: wideConstraints.base, wideOffsets: wideOffsets.base,
                                          colorOffsets: coloring.offsets.base),
                  count: wideConstraints.count, minimumChunk: 64)
-        // The overflow colour stays scalar: its constraints are solved one by one.
-        let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
-        constraints.resizeUninitialized(to: count)
-        var overflow = prepare
-        overflow.out = constraints.base
-        overflow.run(overflowStart..<count)
+        prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }
 
     /// Sets each colour's range of wide blocks (four constraints per block) and sizes the blocks.

@@ -64,8 +64,9 @@ struct CollisionTests {
             if bounced { highestAfterBounce = min(highestAfterBounce, view.center.y) }
             previousY = view.center.y
         }
-        // The floor is the bounds' bottom plus 1 pt: the view rests with its center at 551 ± slop.
-        #expect(lowest <= 552 && lowest > 540)
+        // The floor is the bounds' bottom plus 1 pt: the view rests with its center at 551. At the
+        // 9.5 m/s impact it may sink into the soft contact by up to the speculative margin (2 pt).
+        #expect(lowest <= 553 && lowest > 540, "lowest \(lowest)")
         #expect(bounced)
         // The view falls 451 pt; with e = 0.5 it should rise e²·451 ≈ 113 pt. The engine's restitution at
         // 1/120 s steps keeps 0.44 to 0.49 of the impact speed depending on where in a step the impact

@@ -1,13 +1,19 @@
 extension World {
     /// Runs the sub-steps: integrate velocities, warm start, solve with bias, integrate positions,
-    /// relax without bias; then restitution once, and impulses are stored for the next step.
+    /// relax without bias; then the restitution sweeps, and impulses are stored for the next step.
     func solve(_ dt: Float) {
         let context = solverContext(dt)
         prepareConstraints(context)
         runSubSteps(context, integrate: true)
-        runContactPass(.restitution, context)
+        // One restitution sweep bounces the two points of a box's manifold one after the other,
+        // and the second undoes part of the first through the rotation: closed boxes with
+        // e = 0.99 gained up to 15 % kinetic energy. Three sweeps bring it to 2.5 %.
+        for _ in 0..<Self.restitutionSweeps { runContactPass(.restitution, context) }
         storeImpulses()
     }
+
+    /// Sweeps of the restitution pass per step (blocks without restitution skip them at once).
+    static let restitutionSweeps = 3
 
     /// The sub-step length, softness and limits of one step of length `dt`.
     func solverContext(_ dt: Float) -> SolverContext {

@@ -25,7 +25,30 @@ struct IntegratePositionsKernel: ChunkKernel {
 /// The four passes the sub-steps make over contact constraints.
 enum ContactPass {
     case warmStart, solve, relax, restitution
+
+    /// Runs this pass over `base[range]`. Generic, but called only from the concrete kernels
+    /// below, so it is specialised for each record type.
+    @inline(__always)
+    func run<Constraint: ContactSolving>(over base: UnsafeMutablePointer<Constraint>, _ range: Range<Int>,
+                                         _ context: SolverContext) {
+        switch self {
+        case .warmStart: for k in range { base[k].warmStart(context.states) }
+        case .solve: for k in range { base[k].solve(context, useBias: true) }
+        case .relax: for k in range { base[k].solve(context, useBias: false) }
+        case .restitution: for k in range { base[k].applyRestitution(context) }
+        }
+    }
 }
+
+/// What the contact passes need from a constraint record, scalar or four-wide.
+protocol ContactSolving {
+    mutating func warmStart(_ states: UnsafeMutablePointer<BodyState>)
+    mutating func solve(_ context: SolverContext, useBias: Bool)
+    mutating func applyRestitution(_ context: SolverContext)
+}
+
+extension ContactConstraint: ContactSolving {}
+extension WideContactConstraint: ContactSolving {}
 
 /// One pass over a run of wide blocks of one colour (`base` points at the run's first block).
 ///
@@ -35,14 +58,7 @@ struct ContactPassKernel: ChunkKernel {
     var base: UnsafeMutablePointer<WideContactConstraint>
     var pass: ContactPass
     var context: SolverContext
-    func run(_ range: Range<Int>) {
-        switch pass {
-        case .warmStart: for k in range { base[k].warmStart(context.states) }
-        case .solve: for k in range { base[k].solve(context, useBias: true) }
-        case .relax: for k in range { base[k].solve(context, useBias: false) }
-        case .restitution: for k in range { base[k].applyRestitution(context) }
-        }
-    }
+    func run(_ range: Range<Int>) { pass.run(over: base, range, context) }
 }
 
 /// One pass over the overflow colour's scalar constraints, in order, on the calling thread.
@@ -50,14 +66,7 @@ struct OverflowPassKernel {
     var base: UnsafeMutablePointer<ContactConstraint>
     var pass: ContactPass
     var context: SolverContext
-    func run(_ range: Range<Int>) {
-        switch pass {
-        case .warmStart: for k in range { base[k].warmStart(context.states) }
-        case .solve: for k in range { base[k].solve(context, useBias: true) }
-        case .relax: for k in range { base[k].solve(context, useBias: false) }
-        case .restitution: for k in range { base[k].applyRestitution(context) }
-        }
-    }
+    func run(_ range: Range<Int>) { pass.run(over: base, range, context) }
 }
 
 /// Writes the wide blocks' impulses back into their contacts.

@@ -5,104 +5,175 @@ struct WidePassConstants {
     var pushOut: Lanes
 }
 
+/// The passes over a wide block work through pointers: the block's constants are read from
+/// memory where they are used, and only the two bodies' lanes live in locals. Binding the block
+/// or its points to values instead made the compiler copy them (hundreds of bytes per block and
+/// pass) and keep them out of line.
 extension WideContactConstraint {
+    /// Applies the accumulated impulses. `mutating` only so that a block is used in place.
+    mutating func warmStart(_ states: UnsafeMutablePointer<BodyState>) {
+        withUnsafeMutablePointer(to: &self) { Self.warmStart($0, states) }
+    }
+
     /// Non-penetration then friction for the four lanes; the same arithmetic as
     /// `ContactConstraint.solve`, lane by lane.
     mutating func solve(_ context: SolverContext, useBias: Bool) {
-        let states = context.states
-        var a = WideBodies(states, indexA), b = WideBodies(states, indexB)
-        let k = WidePassConstants(useBias: useBias, inverseH: Lanes(repeating: context.inverseH),
-                                  pushOut: Lanes(repeating: -context.pushMaxVelocity))
-        var p0 = point0, p1 = point1
-        solveNormal(&p0, &a, &b, k)
-        solveNormal(&p1, &a, &b, k)
-        // Hard two-point impacts: sweep the normal points again while a lane still approaches
-        // faster than the push-out speed (see ContactConstraint.solve).
-        var extra = useBias ? 0 : 4   // the relax pass removes push-out only; impacts are solved already
-        while extra < 4 {
-            let fast = (normalSpeed(p0, a, b) .< k.pushOut) .| (normalSpeed(p1, a, b) .< k.pushOut)
-            guard any(fast .& (p1.normalMass .> Lanes())) else { break }
-            solveNormal(&p0, &a, &b, k)
-            solveNormal(&p1, &a, &b, k)
-            extra += 1
-        }
-        solveTangent(&p0, &a, &b)
-        solveTangent(&p1, &a, &b)
-        point0 = p0
-        point1 = p1
-        a.scatter(states, indexA, massA)
-        b.scatter(states, indexB, massB)
-    }
-
-    @inline(__always)
-    func solveNormal(_ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
-        let zero = Lanes(), one = Lanes(repeating: 1)
-        // Current separation from the bodies' motion since the step start.
-        let prAX = a.qc * p.anchorAX - a.qs * p.anchorAY, prAY = a.qs * p.anchorAX + a.qc * p.anchorAY
-        let prBX = b.qc * p.anchorBX - b.qs * p.anchorBY, prBY = b.qs * p.anchorBX + b.qc * p.anchorBY
-        let s = (b.dpx - a.dpx + prBX - prAX) * normalX + (b.dpy - a.dpy + prBY - prAY) * normalY + p.baseSeparation
-        let speculative = s .> zero
-        var bias = zero, scale = one, keep = zero
-        if k.useBias {
-            bias = lanesMax(biasRate * s, k.pushOut)
-            scale = massScale
-            keep = impulseScale
-        }
-        bias.replace(with: s * k.inverseH, where: speculative)
-        scale.replace(with: one, where: speculative)
-        keep.replace(with: zero, where: speculative)
-        let vn = normalSpeed(p, a, b)
-        accumulateNormal(-p.normalMass * scale * (vn + bias) - keep * p.normalImpulse, &p, &a, &b)
-    }
-
-    /// Adds `impulse` to the point's accumulated normal impulse, clamped to push only, and applies the change.
-    @inline(__always)
-    func accumulateNormal(_ impulse: Lanes, _ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies) {
-        let newImpulse = lanesMax(p.normalImpulse + impulse, Lanes())
-        let applied = newImpulse - p.normalImpulse
-        p.normalImpulse = newImpulse
-        p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
-        applyImpulse(applied * normalX, applied * normalY, p, &a, &b)
-    }
-
-    @inline(__always)
-    func solveTangent(_ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies) {
-        let vt = tangentSpeed(p, a, b)
-        let limit = friction * p.normalImpulse
-        let newImpulse = lanesMin(lanesMax(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
-        let applied = newImpulse - p.tangentImpulse
-        p.tangentImpulse = newImpulse
-        applyImpulse(applied * normalY, -applied * normalX, p, &a, &b)
+        withUnsafeMutablePointer(to: &self) { Self.solve($0, context, useBias: useBias) }
     }
 
     /// Restitution once per step, for lanes that approached faster than the threshold.
     mutating func applyRestitution(_ context: SolverContext) {
-        guard any(restitution .> Lanes()) else { return }
-        let states = context.states
-        var a = WideBodies(states, indexA), b = WideBodies(states, indexB)
-        let threshold = Lanes(repeating: -context.restitutionThreshold)
-        var p0 = point0, p1 = point1
-        bounce(&p0, &a, &b, threshold)
-        bounce(&p1, &a, &b, threshold)
-        point0 = p0
-        point1 = p1
-        a.scatter(states, indexA, massA)
-        b.scatter(states, indexB, massB)
+        withUnsafeMutablePointer(to: &self) { Self.applyRestitution($0, context) }
+    }
+
+    /// Pointers to a block's two points.
+    @inline(__always)
+    static func points(_ c: UnsafeMutablePointer<WideContactConstraint>) -> (UnsafeMutablePointer<WidePoint>, UnsafeMutablePointer<WidePoint>) {
+        let raw = UnsafeMutableRawPointer(c)
+        return ((raw + MemoryLayout<WideContactConstraint>.offset(of: \.point0)!).assumingMemoryBound(to: WidePoint.self),
+                (raw + MemoryLayout<WideContactConstraint>.offset(of: \.point1)!).assumingMemoryBound(to: WidePoint.self))
     }
 
     @inline(__always)
-    func bounce(_ p: inout WidePoint, _ a: inout WideBodies, _ b: inout WideBodies, _ threshold: Lanes) {
-        let zero = Lanes()
-        let active = (p.relativeVelocity .< threshold) .& (p.maxNormalImpulse .> zero) .& (restitution .> zero)
-        guard any(active) else { return }
-        let vn = normalSpeed(p, a, b)
-        var impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
-        impulse.replace(with: zero, where: .!active)
-        accumulateNormal(impulse, &p, &a, &b)
+    static func warmStart(_ c: UnsafeMutablePointer<WideContactConstraint>, _ states: UnsafeMutablePointer<BodyState>) {
+        var a = WideBodies(velocitiesOf: states, c.pointee.indexA), b = WideBodies(velocitiesOf: states, c.pointee.indexB)
+        let (p0, p1) = points(c)
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        applyImpulse(c, p0.pointee.normalImpulse * nx + p0.pointee.tangentImpulse * ny,
+                     p0.pointee.normalImpulse * ny - p0.pointee.tangentImpulse * nx, p0, &a, &b)
+        applyImpulse(c, p1.pointee.normalImpulse * nx + p1.pointee.tangentImpulse * ny,
+                     p1.pointee.normalImpulse * ny - p1.pointee.tangentImpulse * nx, p1, &a, &b)
+        a.scatter(states, c.pointee.indexA, c.pointee.massA)
+        b.scatter(states, c.pointee.indexB, c.pointee.massB)
     }
 
-    /// Writes the lanes' impulses of `block` back into their contacts. Static, reading through the
-    /// pointer field by field, so that the 576-byte block is not copied.
+    @inline(__always)
+    static func solve(_ c: UnsafeMutablePointer<WideContactConstraint>, _ context: SolverContext, useBias: Bool) {
+        let states = context.states
+        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
+        let k = WidePassConstants(useBias: useBias, inverseH: Lanes(repeating: context.inverseH),
+                                  pushOut: Lanes(repeating: -context.pushMaxVelocity))
+        let (p0, p1) = points(c)
+        // Hard two-point impacts: sweep the normal points again (up to four more times) while a
+        // lane still approaches faster than the push-out speed (see ContactConstraint.solve). The
+        // relax pass removes push-out only; impacts are solved already. One loop, so that the
+        // sweep is inlined once.
+        var sweeps = 0
+        while true {
+            solveNormal(c, p0, &a, &b, k)
+            solveNormal(c, p1, &a, &b, k)
+            sweeps += 1
+            guard useBias && sweeps < 5 else { break }
+            let fast = (normalSpeed(c, p0, a, b) .< k.pushOut) .| (normalSpeed(c, p1, a, b) .< k.pushOut)
+            guard any(fast .& (p1.pointee.normalMass .> Lanes())) else { break }
+        }
+        solveTangent(c, p0, &a, &b)
+        solveTangent(c, p1, &a, &b)
+        a.scatter(states, c.pointee.indexA, c.pointee.massA)
+        b.scatter(states, c.pointee.indexB, c.pointee.massB)
+    }
+
+    @inline(__always)
+    static func applyImpulse(_ c: UnsafePointer<WideContactConstraint>, _ px: Lanes, _ py: Lanes,
+                             _ p: UnsafePointer<WidePoint>, _ a: inout WideBodies, _ b: inout WideBodies) {
+        let mA = c.pointee.massA, mB = c.pointee.massB
+        a.vx -= mA * px; a.vy -= mA * py
+        a.w -= c.pointee.inertiaA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
+        b.vx += mB * px; b.vy += mB * py
+        b.w += c.pointee.inertiaB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
+    }
+
+    /// The relative velocity at the point along the normal (`tangent: false`) or the tangent.
+    @inline(__always)
+    static func relativeSpeed(_ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>,
+                              _ a: WideBodies, _ b: WideBodies, tangent: Bool) -> Lanes {
+        let dvx = (b.vx - b.w * p.pointee.anchorBY) - (a.vx - a.w * p.pointee.anchorAY)
+        let dvy = (b.vy + b.w * p.pointee.anchorBX) - (a.vy + a.w * p.pointee.anchorAX)
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        return tangent ? dvx * ny - dvy * nx : dvx * nx + dvy * ny
+    }
+
+    @inline(__always)
+    static func normalSpeed(_ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>,
+                            _ a: WideBodies, _ b: WideBodies) -> Lanes {
+        relativeSpeed(c, p, a, b, tangent: false)
+    }
+
+    @inline(__always)
+    static func solveNormal(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p: UnsafeMutablePointer<WidePoint>,
+                            _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
+        let zero = Lanes(), one = Lanes(repeating: 1)
+        // Current separation from the bodies' motion since the step start.
+        let rAX = p.pointee.anchorAX, rAY = p.pointee.anchorAY, rBX = p.pointee.anchorBX, rBY = p.pointee.anchorBY
+        let prAX = a.qc * rAX - a.qs * rAY, prAY = a.qs * rAX + a.qc * rAY
+        let prBX = b.qc * rBX - b.qs * rBY, prBY = b.qs * rBX + b.qc * rBY
+        let s = (b.dpx - a.dpx + prBX - prAX) * c.pointee.normalX + (b.dpy - a.dpy + prBY - prAY) * c.pointee.normalY
+            + p.pointee.baseSeparation
+        let speculative = s .> zero
+        var bias = zero, scale = one, keep = zero
+        if k.useBias {
+            bias = lanesMax(c.pointee.biasRate * s, k.pushOut)
+            scale = c.pointee.massScale
+            keep = c.pointee.impulseScale
+        }
+        bias.replace(with: s * k.inverseH, where: speculative)
+        scale.replace(with: one, where: speculative)
+        keep.replace(with: zero, where: speculative)
+        let vn = normalSpeed(c, p, a, b)
+        accumulateNormal(c, -p.pointee.normalMass * scale * (vn + bias) - keep * p.pointee.normalImpulse, p, &a, &b)
+    }
+
+    /// Adds `impulse` to the point's accumulated normal impulse, clamped to push only, and applies the change.
+    @inline(__always)
+    static func accumulateNormal(_ c: UnsafeMutablePointer<WideContactConstraint>, _ impulse: Lanes,
+                                 _ p: UnsafeMutablePointer<WidePoint>, _ a: inout WideBodies, _ b: inout WideBodies) {
+        let old = p.pointee.normalImpulse
+        let newImpulse = lanesMax(old + impulse, Lanes())
+        let applied = newImpulse - old
+        p.pointee.normalImpulse = newImpulse
+        p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, applied)
+        applyImpulse(c, applied * c.pointee.normalX, applied * c.pointee.normalY, p, &a, &b)
+    }
+
+    @inline(__always)
+    static func solveTangent(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p: UnsafeMutablePointer<WidePoint>,
+                             _ a: inout WideBodies, _ b: inout WideBodies) {
+        let vt = relativeSpeed(c, p, a, b, tangent: true)
+        let limit = c.pointee.friction * p.pointee.normalImpulse
+        let old = p.pointee.tangentImpulse
+        let newImpulse = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit)
+        let applied = newImpulse - old
+        p.pointee.tangentImpulse = newImpulse
+        applyImpulse(c, applied * c.pointee.normalY, -applied * c.pointee.normalX, p, &a, &b)
+    }
+
+    @inline(__always)
+    static func applyRestitution(_ c: UnsafeMutablePointer<WideContactConstraint>, _ context: SolverContext) {
+        guard any(c.pointee.restitution .> Lanes()) else { return }
+        let states = context.states
+        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
+        let threshold = Lanes(repeating: -context.restitutionThreshold)
+        let (p0, p1) = points(c)
+        bounce(c, p0, &a, &b, threshold)
+        bounce(c, p1, &a, &b, threshold)
+        a.scatter(states, c.pointee.indexA, c.pointee.massA)
+        b.scatter(states, c.pointee.indexB, c.pointee.massB)
+    }
+
+    @inline(__always)
+    static func bounce(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p: UnsafeMutablePointer<WidePoint>,
+                       _ a: inout WideBodies, _ b: inout WideBodies, _ threshold: Lanes) {
+        let zero = Lanes(), e = c.pointee.restitution
+        let active = (p.pointee.relativeVelocity .< threshold) .& (p.pointee.maxNormalImpulse .> zero) .& (e .> zero)
+        guard any(active) else { return }
+        let vn = normalSpeed(c, p, a, b)
+        var impulse = -p.pointee.normalMass * (vn + e * p.pointee.relativeVelocity)
+        impulse.replace(with: zero, where: .!active)
+        accumulateNormal(c, impulse, p, &a, &b)
+    }
+
+    /// Writes the lanes' impulses of `block` back into their contacts, reading through the
+    /// pointer field by field so that the block is not copied.
     static func storeImpulses(of block: UnsafePointer<WideContactConstraint>, into contacts: UnsafeMutablePointer<Contact>) {
         let index = block.pointee.contactIndex
         let n0 = block.pointee.point0.normalImpulse, t0 = block.pointee.point0.tangentImpulse

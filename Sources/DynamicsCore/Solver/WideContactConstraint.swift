@@ -114,38 +114,4 @@ struct WideContactConstraint {
         point0 = WidePoint(k0.point0, k1.point0, k2.point0, k3.point0)
         point1 = WidePoint(k0.secondPoint, k1.secondPoint, k2.secondPoint, k3.secondPoint)
     }
-
-    @inline(__always)
-    func applyImpulse(_ px: Lanes, _ py: Lanes, _ p: WidePoint, _ a: inout WideBodies, _ b: inout WideBodies) {
-        a.vx -= massA * px; a.vy -= massA * py
-        a.w -= inertiaA * (p.anchorAX * py - p.anchorAY * px)
-        b.vx += massB * px; b.vy += massB * py
-        b.w += inertiaB * (p.anchorBX * py - p.anchorBY * px)
-    }
-
-    @inline(__always)
-    func normalSpeed(_ p: WidePoint, _ a: WideBodies, _ b: WideBodies) -> Lanes {
-        let dvx = (b.vx - b.w * p.anchorBY) - (a.vx - a.w * p.anchorAY)
-        let dvy = (b.vy + b.w * p.anchorBX) - (a.vy + a.w * p.anchorAX)
-        return dvx * normalX + dvy * normalY
-    }
-
-    @inline(__always)
-    func tangentSpeed(_ p: WidePoint, _ a: WideBodies, _ b: WideBodies) -> Lanes {
-        let dvx = (b.vx - b.w * p.anchorBY) - (a.vx - a.w * p.anchorAY)
-        let dvy = (b.vy + b.w * p.anchorBX) - (a.vy + a.w * p.anchorAX)
-        return dvx * normalY - dvy * normalX
-    }
-
-    /// Applies the accumulated impulses. `mutating` only so that a block is used in place: a
-    /// non-mutating call through a pointer copies the 576-byte block first.
-    mutating func warmStart(_ states: UnsafeMutablePointer<BodyState>) {
-        var a = WideBodies(velocitiesOf: states, indexA), b = WideBodies(velocitiesOf: states, indexB)
-        applyImpulse(point0.normalImpulse * normalX + point0.tangentImpulse * normalY,
-                     point0.normalImpulse * normalY - point0.tangentImpulse * normalX, point0, &a, &b)
-        applyImpulse(point1.normalImpulse * normalX + point1.tangentImpulse * normalY,
-                     point1.normalImpulse * normalY - point1.tangentImpulse * normalX, point1, &a, &b)
-        a.scatter(states, indexA, massA)
-        b.scatter(states, indexB, massB)
-    }
 }

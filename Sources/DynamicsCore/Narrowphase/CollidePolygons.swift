@@ -1,19 +1,85 @@
-/// The edge of `a` along which `b` lies furthest outside, and that distance (both in one frame).
+/// The edge of `ref` along which `inc` lies furthest outside, and that distance.
+///
+/// `incToRef` maps `inc`'s local points into `ref`'s frame. Each reference normal is turned into
+/// `inc`'s frame once, so `inc`'s vertices are read where they lie and never copied.
 @inline(__always)
-private func maxSeparation(_ a: UnsafePointer<Vec2>, _ an: UnsafePointer<Vec2>, _ countA: Int,
-                           _ b: UnsafePointer<Vec2>, _ countB: Int) -> (edge: Int, separation: Float) {
+private func maxSeparation(_ ref: PolygonView, _ inc: PolygonView, _ incToRef: Transform) -> (edge: Int, separation: Float) {
     var bestEdge = 0
     var best = -Float.greatestFiniteMagnitude
-    for i in 0..<countA {
-        let n = an[i], v = a[i]
+    for i in 0..<ref.count {
+        let n = ref.normals[i]
+        let nInInc = incToRef.rotation.applyInverse(n)
+        let offset = n.dot(incToRef.position - ref.vertices[i])
         var deepest = Float.greatestFiniteMagnitude
-        for j in 0..<countB {
-            let s = n.dot(b[j] - v)
+        for j in 0..<inc.count {
+            let s = nInInc.dot(inc.vertices[j])
             if s < deepest { deepest = s }
         }
-        if deepest > best { best = deepest; bestEdge = i }
+        let separation = deepest + offset
+        if separation > best { best = separation; bestEdge = i }
     }
     return (bestEdge, best)
+}
+
+/// Adds clipped point `w` (in the reference frame) to `m` if it is closer than `speculative`.
+@inline(__always)
+private func keepPoint(_ w: Vec2, id: UInt32, _ m: inout Manifold, normal: Vec2, v1: Vec2, refRadius: Float,
+                       incRadius: Float, speculative: Float, refToWorld: Transform) {
+    let depth = normal.dot(w - v1)
+    let separation = depth - (refRadius + incRadius)
+    guard separation <= speculative else { return }
+    let onReference = w - (depth - refRadius) * normal
+    let onIncident = w - incRadius * normal
+    m.add(point: refToWorld.apply(0.5 * (onReference + onIncident)), separation: separation, id: id)
+}
+
+/// Clips the edge of `inc` that faces reference edge `i1` of `ref` to that edge's side planes,
+/// working in `ref`'s frame, and returns the points closer than the speculative distance with
+/// the normal pointing away from `ref` (negated when `flipped`, so that it runs from A to B).
+@inline(__always)
+private func clipIncidentEdge(ref: PolygonView, edge i1: Int, inc: PolygonView, incToRef: Transform,
+                              refToWorld: Transform, flipped: Bool, speculative: Float) -> Manifold {
+    let i2 = i1 + 1 == ref.count ? 0 : i1 + 1
+    let normal = ref.normals[i1]
+
+    // The incident edge: the one whose normal is most opposed to the reference normal.
+    let normalInInc = incToRef.rotation.applyInverse(normal)
+    var incident = 0
+    var minDot = Float.greatestFiniteMagnitude
+    for j in 0..<inc.count {
+        let d = normalInInc.dot(inc.normals[j])
+        if d < minDot { minDot = d; incident = j }
+    }
+    let j2 = incident + 1 == inc.count ? 0 : incident + 1
+    var w1 = incToRef.apply(inc.vertices[incident]), w2 = incToRef.apply(inc.vertices[j2])
+    var id1 = UInt32(incident), id2 = UInt32(j2)
+
+    // Clip the incident edge to the reference edge's side planes.
+    let v1 = ref.vertices[i1], v2 = ref.vertices[i2]
+    let tangent = (v2 - v1).normalized
+    let lower: Float = 0, upper = tangent.dot(v2 - v1)
+    var d1 = tangent.dot(w1 - v1), d2 = tangent.dot(w2 - v1)
+    if d1 > d2 {
+        swap(&w1, &w2); swap(&d1, &d2); swap(&id1, &id2)
+    }
+    if d2 < lower || d1 > upper { return .empty }
+    if d1 < lower && d2 > d1 {
+        w1 = w1 + (lower - d1) / (d2 - d1) * (w2 - w1)
+        d1 = lower
+    }
+    if d2 > upper && d2 > d1 {
+        w2 = w1 + (upper - d1) / (d2 - d1) * (w2 - w1)
+    }
+
+    var m = Manifold.empty
+    let edgeBits = UInt32(i1) | (flipped ? 1 << 24 : 0)
+    keepPoint(w1, id: edgeBits | id1 << 8, &m, normal: normal, v1: v1, refRadius: ref.radius, incRadius: inc.radius,
+              speculative: speculative, refToWorld: refToWorld)
+    keepPoint(w2, id: edgeBits | id2 << 8, &m, normal: normal, v1: v1, refRadius: ref.radius, incRadius: inc.radius,
+              speculative: speculative, refToWorld: refToWorld)
+    let worldNormal = refToWorld.rotation.apply(normal)
+    m.normal = flipped ? -worldNormal : worldNormal
+    return m
 }
 
 /// Convex polygon (A) against convex polygon (B); segments are two-vertex polygons.
@@ -23,75 +89,16 @@ private func maxSeparation(_ a: UnsafePointer<Vec2>, _ an: UnsafePointer<Vec2>, 
 /// and keeps the clipped points closer than the speculative distance. Normal from A to B.
 func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform,
                      speculative: Float, linearSlop: Float) -> Manifold {
-    let relative = xfA.relative(xfB)
-    return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * b.count) { scratch -> Manifold in
-        let bv = scratch.baseAddress!
-        let bn = bv + b.count
-        for i in 0..<b.count {
-            bv[i] = relative.apply(b.vertices[i])
-            bn[i] = relative.rotation.apply(b.normals[i])
-        }
-        let totalRadius = a.radius + b.radius
-        let (edgeA, separationA) = maxSeparation(a.vertices, a.normals, a.count, bv, b.count)
-        guard separationA <= speculative + totalRadius else { return .empty }
-        let (edgeB, separationB) = maxSeparation(bv, bn, b.count, a.vertices, a.count)
-        guard separationB <= speculative + totalRadius else { return .empty }
-
-        let flip = separationB > separationA + 0.1 * linearSlop
-        let refVertices = flip ? UnsafePointer(bv) : a.vertices
-        let refNormals = flip ? UnsafePointer(bn) : a.normals
-        let refCount = flip ? b.count : a.count
-        let incVertices = flip ? a.vertices : UnsafePointer(bv)
-        let incNormals = flip ? a.normals : UnsafePointer(bn)
-        let incCount = flip ? a.count : b.count
-        let refRadius = flip ? b.radius : a.radius
-        let incRadius = flip ? a.radius : b.radius
-        let i1 = flip ? edgeB : edgeA
-        let i2 = i1 + 1 == refCount ? 0 : i1 + 1
-        let normal = refNormals[i1]
-
-        // The incident edge: the one whose normal is most opposed to the reference normal.
-        var incident = 0
-        var minDot = Float.greatestFiniteMagnitude
-        for j in 0..<incCount {
-            let d = normal.dot(incNormals[j])
-            if d < minDot { minDot = d; incident = j }
-        }
-        let j2 = incident + 1 == incCount ? 0 : incident + 1
-        var w1 = incVertices[incident], w2 = incVertices[j2]
-        var id1 = UInt32(incident), id2 = UInt32(j2)
-
-        // Clip the incident edge to the reference edge's side planes.
-        let v1 = refVertices[i1], v2 = refVertices[i2]
-        let tangent = (v2 - v1).normalized
-        let lower: Float = 0, upper = tangent.dot(v2 - v1)
-        var d1 = tangent.dot(w1 - v1), d2 = tangent.dot(w2 - v1)
-        if d1 > d2 {
-            swap(&w1, &w2); swap(&d1, &d2); swap(&id1, &id2)
-        }
-        if d2 < lower || d1 > upper { return .empty }
-        if d1 < lower && d2 > d1 {
-            w1 = w1 + (lower - d1) / (d2 - d1) * (w2 - w1)
-            d1 = lower
-        }
-        if d2 > upper && d2 > d1 {
-            w2 = w1 + (upper - d1) / (d2 - d1) * (w2 - w1)
-        }
-
-        var m = Manifold.empty
-        let flipBit: UInt32 = flip ? 1 << 24 : 0
-        @inline(__always) func keep(_ w: Vec2, _ vertexID: UInt32) {
-            let depth = normal.dot(w - v1)
-            let separation = depth - totalRadius
-            guard separation <= speculative else { return }
-            let onReference = w - (depth - refRadius) * normal
-            let onIncident = w - incRadius * normal
-            let mid = 0.5 * (onReference + onIncident)
-            m.add(point: xfA.apply(mid), separation: separation, id: UInt32(i1) | vertexID << 8 | flipBit)
-        }
-        keep(w1, id1)
-        keep(w2, id2)
-        m.normal = xfA.rotation.apply(flip ? -normal : normal)
-        return m
+    let bToA = xfA.relative(xfB), aToB = xfB.relative(xfA)
+    let reach = speculative + a.radius + b.radius
+    let (edgeA, separationA) = maxSeparation(a, b, bToA)
+    guard separationA <= reach else { return .empty }
+    let (edgeB, separationB) = maxSeparation(b, a, aToB)
+    guard separationB <= reach else { return .empty }
+    if separationB > separationA + 0.1 * linearSlop {
+        return clipIncidentEdge(ref: b, edge: edgeB, inc: a, incToRef: aToB, refToWorld: xfB, flipped: true,
+                                speculative: speculative)
     }
+    return clipIncidentEdge(ref: a, edge: edgeA, inc: b, incToRef: bToA, refToWorld: xfA, flipped: false,
+                            speculative: speculative)
 }

@@ -131,7 +131,7 @@ extension World {
         let contact = Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes.body[a], bodyB: shapes.body[b],
                               friction: (shapes.friction[a] * shapes.friction[b]).squareRoot(),
                               restitution: max(shapes.restitution[a], shapes.restitution[b]),
-                              flags: flags, manifold: .empty)
+                              flags: flags, manifold: .empty, cache: .empty)
         pairs.set(PairTable.key(shapeA, shapeB), Int32(contacts.count))
         contacts.append(contact)
     }

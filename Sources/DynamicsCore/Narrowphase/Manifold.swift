@@ -47,6 +47,8 @@ struct ContactFlags: OptionSet, BitwiseCopyable {
     static let disjoint = ContactFlags(rawValue: 1 << 3)
     static let enableEvents = ContactFlags(rawValue: 1 << 4)
     static let simulated = ContactFlags(rawValue: 1 << 5)
+    /// `Contact.cache` holds the manifold last computed for this contact.
+    static let cached = ContactFlags(rawValue: 1 << 6)
 }
 
 /// A persistent contact between two shapes whose enlarged boxes overlap.
@@ -59,4 +61,6 @@ struct Contact: BitwiseCopyable {
     var restitution: Float
     var flags: ContactFlags
     var manifold: Manifold
+    /// The last computed manifold in the bodies' frames (valid when `flags` has `.cached`).
+    var cache: ManifoldCache
 }

@@ -11,6 +11,10 @@ struct NarrowphaseView: ChunkKernel {
     var awakeCount: Int
     var speculative: Float
     var linearSlop: Float
+    /// How far (distance, and sine of the angle) B may move relative to A before a cached manifold
+    /// is computed again.
+    var reuseDistance: Float
+    var reuseSine: Float
 
     func run(_ range: Range<Int>) {
         for i in range { update(i) }
@@ -55,7 +59,16 @@ struct NarrowphaseView: ChunkKernel {
         }
         let simA = sims[dA], simB = sims[dB]
         let old = c.manifold
-        var m = manifold(geometry[Int(c.shapeA)], simA.originTransform, geometry[Int(c.shapeB)], simB.originTransform)
+        let xfA = simA.originTransform, xfB = simB.originTransform
+        let bToA = xfA.relative(xfB)
+        var m: Manifold
+        if c.flags.contains(.cached) && c.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
+            m = c.cache.moved(old, xfA, xfB)
+        } else {
+            m = manifold(geometry[Int(c.shapeA)], xfA, geometry[Int(c.shapeB)], xfB)
+            c.cache = ManifoldCache(m, xfA, xfB, bToA: bToA)
+            c.flags.insert(.cached)
+        }
 
         @inline(__always) func finish(_ p: inout ManifoldPoint) {
             p.anchorA = p.point - simA.center
@@ -88,7 +101,8 @@ extension World {
                                    normals: shapes.normals.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, speculative: tolerances.speculativeDistance,
-                                   linearSlop: tolerances.linearSlop)
+                                   linearSlop: tolerances.linearSlop,
+                                   reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine)
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
 
         var anyDisjoint = false

@@ -84,6 +84,10 @@ public enum VectorBackend: String, Sendable, CaseIterable {
 struct Tolerances {
     var linearSlop: Float
     var speculativeDistance: Float
+    /// How far a contact's bodies may move relative to each other before its manifold is computed
+    /// again rather than moved with them (see `ManifoldCache`).
+    var manifoldReuseDistance: Float
+    var manifoldReuseSine: Float
     var aabbMargin: Float
     var maxTranslation: Float
     var maxRotation: Float
@@ -100,6 +104,10 @@ struct Tolerances {
         unitsPerMeter = u
         linearSlop = d.linearSlopMeters * u
         speculativeDistance = 4 * linearSlop
+        // A quarter of the slop and about a sixteenth of a degree: a manifold moved that far with its
+        // bodies is off by well under the slop (see ManifoldCache).
+        manifoldReuseDistance = 0.25 * linearSlop
+        manifoldReuseSine = 0.001
         aabbMargin = d.aabbMarginMeters * u
         maxTranslation = d.maxTranslationPerSubStepMeters * u
         maxRotation = d.maxRotationPerSubStep

@@ -1,0 +1,67 @@
+/// A manifold as it lay in its two bodies' frames when it was last computed.
+///
+/// While the bodies keep almost the same pose relative to each other (a resting stack), the
+/// narrowphase moves the cached points with the bodies and re-measures their separations along
+/// the cached normal instead of colliding the shapes again. The points are the same features
+/// (same ids), so impulses carry over as they do after a full collision.
+struct ManifoldCache: BitwiseCopyable {
+    /// B's origin frame in A's origin frame when the manifold was computed.
+    var bToA: Transform
+    /// The normal in A's frame.
+    var normal: Vec2
+    /// Each point in A's frame and in B's frame, and its separation then.
+    var pointA0: Vec2, pointB0: Vec2, separation0: Float
+    var pointA1: Vec2, pointB1: Vec2, separation1: Float
+
+    /// An empty cache (the contact's flags say whether it is valid).
+    static var empty: ManifoldCache {
+        ManifoldCache(bToA: .identity, normal: .zero, pointA0: .zero, pointB0: .zero, separation0: 0,
+                      pointA1: .zero, pointB1: .zero, separation1: 0)
+    }
+
+    /// Records `m`, just computed for bodies at `xfA` and `xfB` (`bToA` = `xfA.relative(xfB)`).
+    @inline(__always)
+    init(_ m: Manifold, _ xfA: Transform, _ xfB: Transform, bToA: Transform) {
+        self.bToA = bToA
+        normal = xfA.rotation.applyInverse(m.normal)
+        pointA0 = xfA.applyInverse(m.point0.point); pointB0 = xfB.applyInverse(m.point0.point)
+        separation0 = m.point0.separation
+        pointA1 = xfA.applyInverse(m.point1.point); pointB1 = xfB.applyInverse(m.point1.point)
+        separation1 = m.point1.separation
+    }
+
+    private init(bToA: Transform, normal: Vec2, pointA0: Vec2, pointB0: Vec2, separation0: Float,
+                 pointA1: Vec2, pointB1: Vec2, separation1: Float) {
+        self.bToA = bToA; self.normal = normal
+        self.pointA0 = pointA0; self.pointB0 = pointB0; self.separation0 = separation0
+        self.pointA1 = pointA1; self.pointB1 = pointB1; self.separation1 = separation1
+    }
+
+    /// Whether B still lies within `distance` and `sine` (of the angle) of the cached relative pose.
+    @inline(__always)
+    func holds(_ bToA: Transform, distance: Float, sine: Float) -> Bool {
+        let d = bToA.position - self.bToA.position
+        let r = bToA.rotation, r0 = self.bToA.rotation
+        let s = r.sine * r0.cosine - r.cosine * r0.sine
+        let c = r.cosine * r0.cosine + r.sine * r0.sine
+        return d.dot(d) <= distance * distance && abs(s) <= sine && c > 0
+    }
+
+    /// `old`'s points (ids and impulses kept) moved to the bodies' poses `xfA` and `xfB`: each
+    /// point is midway between where A and B carry it, and its separation changes by how far they
+    /// carried it apart along the normal.
+    @inline(__always)
+    func moved(_ old: Manifold, _ xfA: Transform, _ xfB: Transform) -> Manifold {
+        var m = old
+        let n = xfA.rotation.apply(normal)
+        m.normal = n
+        @inline(__always) func move(_ p: inout ManifoldPoint, _ a: Vec2, _ b: Vec2, _ separation: Float) {
+            let onA = xfA.apply(a), onB = xfB.apply(b)
+            p.point = 0.5 * (onA + onB)
+            p.separation = separation + n.dot(onB - onA)
+        }
+        if m.pointCount > 0 { move(&m.point0, pointA0, pointB0, separation0) }
+        if m.pointCount > 1 { move(&m.point1, pointA1, pointB1, separation1) }
+        return m
+    }
+}

@@ -26,9 +26,11 @@ let package = Package(
             path: "Sources/CBLAS",
             providers: [.apt(["libblas-dev"])]
         ),
+        // A cache prefetch hint (one static inline C function) for the solver's gathers.
+        .target(name: "CPrefetch"),
         .target(
             name: "DynamicsCore",
-            dependencies: ["CBLAS"]
+            dependencies: ["CBLAS", "CPrefetch"]
         ),
         // The UIKit-shaped facade: animator, items, behaviors.
         .target(

@@ -1,10 +1,19 @@
+/// A touching contact queued for the solver, with its bodies' dense indices (−1 for a body that
+/// is not awake). The colouring reads the contacts in order and writes these, so that preparing
+/// the constraints in colour order does not wait on a contact read before it can look up the bodies.
+struct SolverSource: BitwiseCopyable {
+    var contact: Int32
+    var denseA: Int32
+    var denseB: Int32
+}
+
 extension GraphColoring {
     /// Starts a colouring of the touching, simulated contacts: writes each one's colour and index
     /// to `colors` and `sources` (in contact order) and returns how many there are. Call `finish`
     /// afterwards. One pass over pointers, so that the loop pays no exclusivity checks or copies.
     mutating func colorContacts(_ contacts: UnsafePointer<Contact>, count: Int, denseOfSlot: UnsafePointer<Int32>,
                                 sims: UnsafePointer<BodySim>, awake: Int,
-                                colors: UnsafeMutablePointer<Int32>, sources: UnsafeMutablePointer<Int32>) -> Int {
+                                colors: UnsafeMutablePointer<Int32>, sources: UnsafeMutablePointer<SolverSource>) -> Int {
         reset(bodyCount: awake)
         var n = 0
         for i in 0..<count {
@@ -14,7 +23,7 @@ extension GraphColoring {
             let colorA: Int32 = dA < awake && sims[dA].invMass > 0 ? Int32(dA) : -1
             let colorB: Int32 = dB < awake && sims[dB].invMass > 0 ? Int32(dB) : -1
             colors[n] = assign(colorA, colorB)
-            sources[n] = Int32(i)
+            sources[n] = SolverSource(contact: Int32(i), denseA: dA < awake ? Int32(dA) : -1, denseB: dB < awake ? Int32(dB) : -1)
             n += 1
         }
         return n

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Clears each awake body's per-step motion before the sub-steps.
 struct ResetDeltasKernel: ChunkKernel {
     var states: UnsafeMutablePointer<BodyState>
@@ -80,24 +82,22 @@ struct StoreWideImpulsesKernel: ChunkKernel {
 
 /// Builds the constraint of each touching contact, in colour order (used for the overflow colour).
 struct PrepareContactsKernel: ChunkKernel {
-    var ordered: UnsafePointer<Int32>
+    var ordered: UnsafePointer<SolverSource>
     var out: UnsafeMutablePointer<ContactConstraint>
     var contacts: UnsafePointer<Contact>
-    var denseOfSlot: UnsafePointer<Int32>
     var sims: UnsafePointer<BodySim>
-    var awake: Int
     var context: SolverContext
 
     func run(_ range: Range<Int>) {
-        for k in range { out[k] = prepare(Int(ordered[k])) }
+        for k in range { out[k] = prepare(ordered[k]) }
     }
 
-    /// The constraint of contact `contactIndex`, from the bodies' current state.
+    /// The constraint of `source`'s contact, from the bodies' current state.
     @inline(__always)
-    func prepare(_ contactIndex: Int) -> ContactConstraint {
-        let dA = Int(denseOfSlot[Int(contacts[contactIndex].bodyA)]), dB = Int(denseOfSlot[Int(contacts[contactIndex].bodyB)])
-        let indexA: Int32 = dA < awake ? Int32(dA) : -1
-        let indexB: Int32 = dB < awake ? Int32(dB) : -1
+    func prepare(_ source: SolverSource) -> ContactConstraint {
+        let contactIndex = Int(source.contact)
+        let indexA = source.denseA, indexB = source.denseB
+        let dA = Int(indexA), dB = Int(indexB)
         let mA = indexA >= 0 ? sims[dA].invMass : 0, iA = indexA >= 0 ? sims[dA].invInertia : 0
         let mB = indexB >= 0 ? sims[dB].invMass : 0, iB = indexB >= 0 ? sims[dB].invInertia : 0
         let a = loadState(context.states, indexA), b = loadState(context.states, indexB)
@@ -123,6 +123,11 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     var wideOffsets: UnsafePointer<Int32>
     /// Constraint ranges per colour in `scalar.ordered` (`maxColors + 2` entries).
     var colorOffsets: UnsafePointer<Int32>
+    /// How many entries `scalar.ordered` has.
+    var sourceCount: Int
+
+    /// How many sources ahead of the block being prepared are prefetched: the next two blocks'.
+    static let prefetchDistance = 8
 
     func run(_ range: Range<Int>) {
         var color = 0
@@ -132,9 +137,27 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                 while Int(wideOffsets[color + 1]) <= b { color += 1 }
                 let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
                 let count = min(4, Int(colorOffsets[color + 1]) - first)
-                for l in 0..<count { (lane + l).initialize(to: scalar.prepare(Int(scalar.ordered[first + l]))) }
+                // Contacts are read in colour order, far apart in memory, and each read waited
+                // on a cache miss (about half of this kernel in many-pyramids). Ask for the
+                // contacts and bodies of the blocks after this one now.
+                let ahead = first + Self.prefetchDistance
+                if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
+                for l in 0..<count { (lane + l).initialize(to: scalar.prepare(scalar.ordered[first + l])) }
                 (blocks + b).initialize(to: WideContactConstraint(UnsafePointer(lane), count: count))
             }
+        }
+    }
+
+    /// Prefetches the manifolds and body records of the four sources at `sources`.
+    @inline(__always)
+    func prefetch(_ sources: UnsafePointer<SolverSource>) {
+        for l in 0..<4 {
+            let s = sources[l]
+            let contact = UnsafeRawPointer(scalar.contacts + Int(s.contact))
+            dynamics_prefetch(contact + MemoryLayout<Contact>.offset(of: \.manifold)!)
+            dynamics_prefetch(contact + MemoryLayout<Contact>.offset(of: \.manifold)! + 64)
+            if s.denseA >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseA)) }
+            if s.denseB >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseB)) }
         }
     }
 }

@@ -126,10 +126,10 @@ extension World {
         constraintSource.resizeUninitialized(to: touching)
         coloring.finish()
         let count = constraintSource.count
-        bodyScratch.resizeUninitialized(to: count)
+        orderedSources.resizeUninitialized(to: count)
         let cursor = coloring.counts.base
         for c in 0...GraphColoring.maxColors { cursor[c] = coloring.offsets[c] }
-        let colorOf = constraintColor.base, source = constraintSource.base, ordered = bodyScratch.base
+        let colorOf = constraintColor.base, source = constraintSource.base, ordered = orderedSources.base
         for k in 0..<count {
             let color = Int(colorOf[k])
             ordered[Int(cursor[color])] = source[k]
@@ -139,12 +139,12 @@ extension World {
         // one); the scalar array keeps colour order, so its overflow range starts where the
         // colouring says.
         constraints.resizeUninitialized(to: count)
-        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase, denseOfSlot: denseOf,
-                                            sims: sims, awake: awake, context: context)
+        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase,
+                                            sims: sims, context: context)
         layOutWideBlocks()
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, blocks: wideConstraints.base, wideOffsets: wideOffsets.base,
-                                         colorOffsets: coloring.offsets.base),
+                                         colorOffsets: coloring.offsets.base, sourceCount: count),
                  count: wideConstraints.count, minimumChunk: 64)
         prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }

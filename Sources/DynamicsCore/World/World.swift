@@ -49,7 +49,9 @@ public final class World {
     var coloring = GraphColoring()
     var constraintColor = Column<Int32>()
     var constraints = Column<ContactConstraint>()
-    var constraintSource = Column<Int32>()
+    /// The touching contacts to solve, in contact order, then (`orderedSources`) in colour order.
+    var constraintSource = Column<SolverSource>()
+    var orderedSources = Column<SolverSource>()
     /// The coloured constraints packed four to a block; `wideOffsets[c]..<wideOffsets[c+1]` is colour c.
     var wideConstraints = Column<WideContactConstraint>()
     var wideOffsets = Column<Int32>()

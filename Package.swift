@@ -26,11 +26,11 @@ let package = Package(
             path: "Sources/CBLAS",
             providers: [.apt(["libblas-dev"])]
         ),
-        // A cache prefetch hint (one static inline C function) for the solver's gathers.
-        .target(name: "CPrefetch"),
+        // Static inline C helpers for the hot kernels: a cache prefetch hint and lane transposes.
+        .target(name: "CKernelSupport"),
         .target(
             name: "DynamicsCore",
-            dependencies: ["CBLAS", "CPrefetch"]
+            dependencies: ["CBLAS", "CKernelSupport"]
         ),
         // The UIKit-shaped facade: animator, items, behaviors.
         .target(

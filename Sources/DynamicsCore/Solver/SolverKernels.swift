@@ -1,4 +1,4 @@
-import CPrefetch
+import CKernelSupport
 
 /// Clears each awake body's per-step motion before the sub-steps.
 struct ResetDeltasKernel: ChunkKernel {

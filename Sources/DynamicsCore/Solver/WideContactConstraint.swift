@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// Four lanes of floats: one per contact constraint of a wide block.
 typealias Lanes = SIMD4<Float>
 
@@ -76,11 +78,18 @@ struct WideBodies {
     }
 
     /// Writes velocities back to the lanes whose body can move (mass > 0), one 16-byte row each.
+    /// The rows come from whole-vector shuffles (see `dynamics_transpose3`).
     @inline(__always)
     func scatter(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ mass: Lanes) {
         let base = UnsafeMutableRawPointer(states)
-        for lane in 0..<4 where mass[lane] > 0 {
-            base.storeBytes(of: Lanes(vx[lane], vy[lane], w[lane], 0), toByteOffset: Int(index[lane]) &* 32, as: Lanes.self)
+        var rows = (Lanes(), Lanes(), Lanes(), Lanes())
+        withUnsafeMutablePointer(to: &rows) { tuple in
+            tuple.withMemoryRebound(to: Lanes.self, capacity: 4) { row in
+                dynamics_transpose3(vx, vy, w, row)
+                for lane in 0..<4 where mass[lane] > 0 {
+                    base.storeBytes(of: row[lane], toByteOffset: Int(index[lane]) &* 32, as: Lanes.self)
+                }
+            }
         }
     }
 }

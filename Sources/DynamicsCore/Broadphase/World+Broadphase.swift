@@ -128,6 +128,7 @@ extension World {
         let a = Int(shapeA), b = Int(shapeB)
         var flags: ContactFlags = []
         if shapes.enableEvents[a] || shapes.enableEvents[b] { flags.insert(.enableEvents) }
+        if shapes.geometry[a].kind == .segment || shapes.geometry[b].kind == .segment { flags.insert(.hasSegment) }
         let contact = Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes.body[a], bodyB: shapes.body[b],
                               friction: (shapes.friction[a] * shapes.friction[b]).squareRoot(),
                               restitution: max(shapes.restitution[a], shapes.restitution[b]),

@@ -12,7 +12,7 @@ extension World {
         let geometry = UnsafePointer(shapes.geometry.base), vertices = UnsafePointer(shapes.vertices.base)
         let sims = bodies.sim.base, states = bodies.state.base
         let awake = bodies.awakeCount
-        for i in 0..<contacts.count {
+        for i in 0..<contacts.count where contactBase[i].flags.contains(.hasSegment) {
             let kindA = geometry[Int(contactBase[i].shapeA)].kind, kindB = geometry[Int(contactBase[i].shapeB)].kind
             guard kindA == .segment || kindB == .segment else { continue }
             let segmentOnA = kindA == .segment

@@ -49,6 +49,8 @@ struct ContactFlags: OptionSet, BitwiseCopyable {
     static let simulated = ContactFlags(rawValue: 1 << 5)
     /// `Contact.cache` holds the manifold last computed for this contact.
     static let cached = ContactFlags(rawValue: 1 << 6)
+    /// One of the two shapes is a segment (set when the contact is created; shapes never change kind).
+    static let hasSegment = ContactFlags(rawValue: 1 << 7)
 }
 
 /// A persistent contact between two shapes whose enlarged boxes overlap.

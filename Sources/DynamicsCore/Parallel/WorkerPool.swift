@@ -72,8 +72,10 @@ final class WorkerPool: @unchecked Sendable {
         let chunks = min(maxChunks, workerCount * 4)
         self.task = task
         itemCount = count
-        chunkCount = chunks
         chunkSize = (count + chunks - 1) / chunks
+        // Rounding the size up can leave the last chunks empty (644 items in 32 chunks of 21 need
+        // only 31): count only the chunks that start inside the range.
+        chunkCount = (count + chunkSize - 1) / chunkSize
         nextChunk.store(0, ordering: .relaxed)
         finishedWorkers.store(0, ordering: .relaxed)
         generation.add(1, ordering: .sequentiallyConsistent)

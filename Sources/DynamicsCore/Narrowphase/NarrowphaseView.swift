@@ -42,32 +42,34 @@ struct NarrowphaseView: ChunkKernel {
     }
 
     /// Updates one contact's manifold, carrying impulses over by feature id, and sets its flags.
+    /// Works on the contact in place: a copy of the whole record in and out was most of the cost
+    /// of a reused manifold.
     @inline(__always)
     func update(_ i: Int) {
-        var c = contacts[i]
-        let dA = Int(denseOfSlot[Int(c.bodyA)]), dB = Int(denseOfSlot[Int(c.bodyB)])
+        let c = contacts + i
+        let dA = Int(denseOfSlot[Int(c.pointee.bodyA)]), dB = Int(denseOfSlot[Int(c.pointee.bodyB)])
         guard dA < awakeCount || dB < awakeCount else {
-            c.flags.remove(.simulated)
-            contacts[i] = c
+            c.pointee.flags.remove(.simulated)
             return
         }
-        c.flags.insert(.simulated)
-        guard fatAABB[Int(c.shapeA)].overlaps(fatAABB[Int(c.shapeB)]) else {
-            c.flags.insert(.disjoint)
-            contacts[i] = c
+        var flags = c.pointee.flags
+        flags.insert(.simulated)
+        guard fatAABB[Int(c.pointee.shapeA)].overlaps(fatAABB[Int(c.pointee.shapeB)]) else {
+            flags.insert(.disjoint)
+            c.pointee.flags = flags
             return
         }
         let simA = sims[dA], simB = sims[dB]
-        let old = c.manifold
+        let old = c.pointee.manifold
         let xfA = simA.originTransform, xfB = simB.originTransform
         let bToA = xfA.relative(xfB)
         var m: Manifold
-        if c.flags.contains(.cached) && c.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
-            m = c.cache.moved(old, xfA, xfB)
+        if flags.contains(.cached) && c.pointee.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
+            m = c.pointee.cache.moved(old, xfA, xfB)
         } else {
-            m = manifold(geometry[Int(c.shapeA)], xfA, geometry[Int(c.shapeB)], xfB)
-            c.cache = ManifoldCache(m, xfA, xfB, bToA: bToA)
-            c.flags.insert(.cached)
+            m = manifold(geometry[Int(c.pointee.shapeA)], xfA, geometry[Int(c.pointee.shapeB)], xfB)
+            c.pointee.cache = ManifoldCache(m, xfA, xfB, bToA: bToA)
+            flags.insert(.cached)
         }
 
         @inline(__always) func finish(_ p: inout ManifoldPoint) {
@@ -81,14 +83,14 @@ struct NarrowphaseView: ChunkKernel {
         }
         if m.pointCount > 0 { finish(&m.point0) }
         if m.pointCount > 1 { finish(&m.point1) }
-        c.manifold = m
+        c.pointee.manifold = m
 
         let touching = m.pointCount > 0
-        let wasTouching = c.flags.contains(.touching)
-        if touching { c.flags.insert(.touching) } else { c.flags.remove(.touching) }
-        if touching && !wasTouching { c.flags.insert(.startedTouching) }
-        if !touching && wasTouching { c.flags.insert(.stoppedTouching) }
-        contacts[i] = c
+        let wasTouching = flags.contains(.touching)
+        if touching { flags.insert(.touching) } else { flags.remove(.touching) }
+        if touching && !wasTouching { flags.insert(.startedTouching) }
+        if !touching && wasTouching { flags.insert(.stoppedTouching) }
+        c.pointee.flags = flags
     }
 }
 
@@ -108,24 +110,25 @@ extension World {
         var anyDisjoint = false
         let contactBase = contacts.base
         for i in 0..<contacts.count {
-            var c = contactBase[i]
-            if c.flags.contains(.disjoint) { anyDisjoint = true }
-            if c.flags.contains(.startedTouching) {
-                c.flags.remove(.startedTouching)
-                if c.flags.contains(.enableEvents) {
-                    beginEvents.append(ContactBeginEvent(shapeA: shapeID(slot: c.shapeA), shapeB: shapeID(slot: c.shapeB),
-                                                         point: c.manifold.point0.point, normal: c.manifold.normal))
+            // Fields through the pointer: binding the whole contact copied it (memcpy) twice.
+            let c = contactBase + i
+            let flags = c.pointee.flags
+            if flags.contains(.disjoint) { anyDisjoint = true }
+            if flags.contains(.startedTouching) {
+                c.pointee.flags.remove(.startedTouching)
+                if flags.contains(.enableEvents) {
+                    beginEvents.append(ContactBeginEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB),
+                                                         point: c.pointee.manifold.point0.point, normal: c.pointee.manifold.normal))
                 }
-                contactBase[i] = c
                 // A body asleep in a pile wakes when something awake starts touching it.
-                if !bodies.isAwake(slot: c.bodyA) && !bodies.isStatic(slot: c.bodyA) { wake(bodySlot: c.bodyA) }
-                if !bodies.isAwake(slot: c.bodyB) && !bodies.isStatic(slot: c.bodyB) { wake(bodySlot: c.bodyB) }
-            } else if c.flags.contains(.stoppedTouching) {
-                c.flags.remove(.stoppedTouching)
-                if c.flags.contains(.enableEvents) {
-                    endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.shapeA), shapeB: shapeID(slot: c.shapeB)))
+                let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
+                if !bodies.isAwake(slot: bodyA) && !bodies.isStatic(slot: bodyA) { wake(bodySlot: bodyA) }
+                if !bodies.isAwake(slot: bodyB) && !bodies.isStatic(slot: bodyB) { wake(bodySlot: bodyB) }
+            } else if flags.contains(.stoppedTouching) {
+                c.pointee.flags.remove(.stoppedTouching)
+                if flags.contains(.enableEvents) {
+                    endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB)))
                 }
-                contactBase[i] = c
             }
         }
         guard anyDisjoint else { return }

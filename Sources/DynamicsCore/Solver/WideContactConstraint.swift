@@ -43,7 +43,9 @@ struct WideBodies {
     var vx = Lanes(), vy = Lanes(), w = Lanes()
     var dpx = Lanes(), dpy = Lanes(), qc = Lanes(repeating: 1), qs = Lanes()
 
-    @inline(__always)
+    // Transparent: with `@inline(__always)` the second gather of a solve stayed a call that
+    // returned the lanes through memory (see `solveNormal`).
+    @_transparent
     init(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
         let base = UnsafeRawPointer(states)
         let none = index .< SIMD4<Int32>()

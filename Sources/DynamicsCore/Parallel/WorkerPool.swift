@@ -20,23 +20,23 @@ final class KernelTask<Kernel: ChunkKernel>: ParallelTask, @unchecked Sendable {
 
 /// Long-lived workers, each on its own Dispatch serial queue, started once per world.
 ///
-/// `run` publishes a task and a chunk count; the calling thread and the workers claim chunks from
+/// `run` publishes a task and an item count; the calling thread and the workers claim chunks from
 /// an atomic counter until none are left; the caller then waits until every worker has finished.
 /// Workers spin briefly between stages (a hand-off costs well under a microsecond) and park on a
 /// semaphore when idle longer, so a step never sleeps between colour passes and never allocates.
 final class WorkerPool: @unchecked Sendable {
     let workerCount: Int
     private let generation = Atomic<Int>(0)
-    private let nextChunk = Atomic<Int>(0)
+    /// The first item not yet claimed.
+    private let nextItem = Atomic<Int>(0)
     private let finishedWorkers = Atomic<Int>(0)
     private let shuttingDown = Atomic<Bool>(false)
     /// Each worker parks on its own semaphore, so a wake-up can never be taken by another worker.
     private let slots: [WorkerSlot]
     private let stopped = DispatchSemaphore(value: 0)
     private var task: ParallelTask?
-    private var chunkCount = 0
-    private var chunkSize = 0
     private var itemCount = 0
+    private var minimumChunk = 1
 
     /// Spins before a worker parks (about 50 µs on this machine class).
     private static let spinLimit = 20_000
@@ -69,14 +69,10 @@ final class WorkerPool: @unchecked Sendable {
             task.execute(0..<count)
             return
         }
-        let chunks = min(maxChunks, workerCount * 4)
         self.task = task
         itemCount = count
-        chunkSize = (count + chunks - 1) / chunks
-        // Rounding the size up can leave the last chunks empty (644 items in 32 chunks of 21 need
-        // only 31): count only the chunks that start inside the range.
-        chunkCount = (count + chunkSize - 1) / chunkSize
-        nextChunk.store(0, ordering: .relaxed)
+        self.minimumChunk = max(1, minimumChunk)
+        nextItem.store(0, ordering: .relaxed)
         finishedWorkers.store(0, ordering: .relaxed)
         generation.add(1, ordering: .sequentiallyConsistent)
         for slot in slots where slot.parked.exchange(false, ordering: .sequentiallyConsistent) {
@@ -87,12 +83,22 @@ final class WorkerPool: @unchecked Sendable {
         self.task = nil
     }
 
+    /// Claims and runs chunks until none are left. Each claim takes a share of what remains
+    /// (guided scheduling): large chunks first, then smaller ones, so that the threads finish a
+    /// pass together. With eight fixed chunks the caller waited for a worker's last chunk at the
+    /// end of every colour pass (6 % of the samples of many-pyramids on 2 threads, 2.3 % now).
     private func claimChunks(_ task: ParallelTask) {
-        while true {
-            let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
-            guard chunk < chunkCount else { return }
-            let start = chunk * chunkSize
-            task.execute(start..<min(start + chunkSize, itemCount))
+        let share = 2 * workerCount
+        var start = nextItem.load(ordering: .relaxed)
+        while start < itemCount {
+            let end = min(itemCount, start + max(minimumChunk, (itemCount - start) / share))
+            let (claimed, current) = nextItem.compareExchange(expected: start, desired: end, ordering: .relaxed)
+            if claimed {
+                task.execute(start..<end)
+                start = nextItem.load(ordering: .relaxed)
+            } else {
+                start = current
+            }
         }
     }
 

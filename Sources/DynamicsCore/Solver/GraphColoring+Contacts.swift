@@ -8,8 +8,8 @@ struct SolverSource: BitwiseCopyable {
 }
 
 extension GraphColoring {
-    /// Starts a colouring of the touching, simulated contacts: writes each one's colour and index
-    /// to `colors` and `sources` (in contact order) and returns how many there are. Call `finish`
+    /// Starts a colouring of the touching, simulated contacts: writes each one's colour to `colors`
+    /// and its index and bodies to `sources` (in contact order) and returns how many there are. Call `finish`
     /// afterwards. One pass over pointers, so that the loop pays no exclusivity checks or copies.
     mutating func colorContacts(_ contacts: UnsafePointer<Contact>, count: Int, denseOfSlot: UnsafePointer<Int32>,
                                 sims: UnsafePointer<BodySim>, awake: Int,

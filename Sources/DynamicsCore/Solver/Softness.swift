@@ -41,6 +41,9 @@ struct SolverContext {
     var pushMaxVelocity: Float
     var restitutionThreshold: Float
     var states: UnsafeMutablePointer<BodyState>
+    /// A resting state just past the bodies in `states`: the wide blocks gather it for lanes
+    /// without a movable body, so that their gathers need no masks.
+    var restingIndex: Int32
 }
 
 @inline(__always)

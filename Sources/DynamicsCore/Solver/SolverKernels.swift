@@ -125,6 +125,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     var colorOffsets: UnsafePointer<Int32>
     /// How many entries `scalar.ordered` has.
     var sourceCount: Int
+    /// Where lanes without a movable body gather from (`SolverContext.restingIndex`).
+    var restingIndex: Int32
 
     /// How many sources ahead of the block being prepared are prefetched: the next two blocks'.
     static let prefetchDistance = 8
@@ -143,7 +145,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                 let ahead = first + Self.prefetchDistance
                 if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
                 for l in 0..<count { (lane + l).initialize(to: scalar.prepare(scalar.ordered[first + l])) }
-                (blocks + b).initialize(to: WideContactConstraint(UnsafePointer(lane), count: count))
+                (blocks + b).initialize(to: WideContactConstraint(UnsafePointer(lane), count: count, restingIndex: restingIndex))
             }
         }
     }

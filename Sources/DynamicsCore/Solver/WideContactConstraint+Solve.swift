@@ -18,7 +18,10 @@ extension WideContactConstraint {
     /// Non-penetration then friction for the four lanes; the same arithmetic as
     /// `ContactConstraint.solve`, lane by lane.
     mutating func solve(_ context: SolverContext, useBias: Bool) {
-        withUnsafeMutablePointer(to: &self) { Self.solve($0, context, useBias: useBias) }
+        // Two constant-flag copies: the relax pass then folds the bias arithmetic away.
+        withUnsafeMutablePointer(to: &self) {
+            if useBias { Self.solve($0, context, useBias: true) } else { Self.solve($0, context, useBias: false) }
+        }
     }
 
     /// Restitution once per step, for lanes that approached faster than the threshold.
@@ -54,23 +57,38 @@ extension WideContactConstraint {
         let k = WidePassConstants(useBias: useBias, inverseH: Lanes(repeating: context.inverseH),
                                   pushOut: Lanes(repeating: -context.pushMaxVelocity))
         let (p0, p1) = points(c)
+        solveNormal(c, p0, &a, &b, k)
+        solveNormal(c, p1, &a, &b, k)
         // Hard two-point impacts: sweep the normal points again (up to four more times) while a
         // lane still approaches faster than the push-out speed (see ContactConstraint.solve). The
-        // relax pass removes push-out only; impacts are solved already. One loop, so that the
-        // sweep is inlined once.
-        var sweeps = 0
-        while true {
-            solveNormal(c, p0, &a, &b, k)
-            solveNormal(c, p1, &a, &b, k)
-            sweeps += 1
-            guard useBias && sweeps < 5 else { break }
-            let fast = (normalSpeed(c, p0, a, b) .< k.pushOut) .| (normalSpeed(c, p1, a, b) .< k.pushOut)
-            guard any(fast .& (p1.pointee.normalMass .> Lanes())) else { break }
-        }
+        // relax pass removes push-out only; impacts are solved already.
+        if useBias && approachesFast(c, p0, p1, a, b, k) { sweepImpacts(c, p0, p1, &a, &b, k) }
         solveTangent(c, p0, &a, &b)
         solveTangent(c, p1, &a, &b)
         a.scatter(states, c.pointee.indexA, c.pointee.massA)
         b.scatter(states, c.pointee.indexB, c.pointee.massB)
+    }
+
+    /// Whether a lane with two points still approaches faster than the push-out speed.
+    @inline(__always)
+    static func approachesFast(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p0: UnsafeMutablePointer<WidePoint>,
+                               _ p1: UnsafeMutablePointer<WidePoint>, _ a: WideBodies, _ b: WideBodies,
+                               _ k: WidePassConstants) -> Bool {
+        let fast = (normalSpeed(c, p0, a, b) .< k.pushOut) .| (normalSpeed(c, p1, a, b) .< k.pushOut)
+        return any(fast .& (p1.pointee.normalMass .> Lanes()))
+    }
+
+    /// Up to four more sweeps of the normal points, while `approachesFast`. Rare, and out of
+    /// line so that the common path keeps its registers.
+    @inline(never)
+    static func sweepImpacts(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p0: UnsafeMutablePointer<WidePoint>,
+                             _ p1: UnsafeMutablePointer<WidePoint>, _ a: inout WideBodies, _ b: inout WideBodies,
+                             _ k: WidePassConstants) {
+        for sweep in 1...4 {
+            solveNormal(c, p0, &a, &b, k)
+            solveNormal(c, p1, &a, &b, k)
+            guard sweep < 4 && approachesFast(c, p0, p1, a, b, k) else { return }
+        }
     }
 
     @inline(__always)

@@ -37,8 +37,8 @@ func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .
 /// The velocities and step motion of one side of a block's four constraints, gathered by index.
 ///
 /// A `BodyState` is two 16-byte rows: (vx, vy, w, reserved) and (dpx, dpy, qc, qs). Each lane's
-/// rows are loaded whole and transposed; a lane without a movable body (index −1) loads body 0
-/// and is then reset to rest, so the gather has no branches.
+/// rows are loaded whole and transposed. A lane without a movable body indexes the resting state
+/// past the bodies (`SolverContext.restingIndex`), so the gather has no branches and no masks.
 struct WideBodies {
     var vx = Lanes(), vy = Lanes(), w = Lanes()
     var dpx = Lanes(), dpy = Lanes(), qc = Lanes(repeating: 1), qs = Lanes()
@@ -48,35 +48,31 @@ struct WideBodies {
     @_transparent
     init(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
         let base = UnsafeRawPointer(states)
-        let none = index .< SIMD4<Int32>()
-        let safe = index.replacing(with: 0, where: none)
         @inline(__always) func row(_ lane: Int, _ half: Int) -> Lanes {
-            base.loadUnaligned(fromByteOffset: Int(safe[lane]) &* 32 &+ half, as: Lanes.self)
+            base.loadUnaligned(fromByteOffset: Int(index[lane]) &* 32 &+ half, as: Lanes.self)
         }
         let v0 = row(0, 0), v1 = row(1, 0), v2 = row(2, 0), v3 = row(3, 0)
         let d0 = row(0, 16), d1 = row(1, 16), d2 = row(2, 16), d3 = row(3, 16)
-        vx = Lanes(v0.x, v1.x, v2.x, v3.x).replacing(with: 0, where: none)
-        vy = Lanes(v0.y, v1.y, v2.y, v3.y).replacing(with: 0, where: none)
-        w = Lanes(v0.z, v1.z, v2.z, v3.z).replacing(with: 0, where: none)
-        dpx = Lanes(d0.x, d1.x, d2.x, d3.x).replacing(with: 0, where: none)
-        dpy = Lanes(d0.y, d1.y, d2.y, d3.y).replacing(with: 0, where: none)
-        qc = Lanes(d0.z, d1.z, d2.z, d3.z).replacing(with: 1, where: none)
-        qs = Lanes(d0.w, d1.w, d2.w, d3.w).replacing(with: 0, where: none)
+        vx = Lanes(v0.x, v1.x, v2.x, v3.x)
+        vy = Lanes(v0.y, v1.y, v2.y, v3.y)
+        w = Lanes(v0.z, v1.z, v2.z, v3.z)
+        dpx = Lanes(d0.x, d1.x, d2.x, d3.x)
+        dpy = Lanes(d0.y, d1.y, d2.y, d3.y)
+        qc = Lanes(d0.z, d1.z, d2.z, d3.z)
+        qs = Lanes(d0.w, d1.w, d2.w, d3.w)
     }
 
     /// Gathers the velocities only (the warm start needs no positions).
     @inline(__always)
     init(velocitiesOf states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
         let base = UnsafeRawPointer(states)
-        let none = index .< SIMD4<Int32>()
-        let safe = index.replacing(with: 0, where: none)
         @inline(__always) func row(_ lane: Int) -> Lanes {
-            base.loadUnaligned(fromByteOffset: Int(safe[lane]) &* 32, as: Lanes.self)
+            base.loadUnaligned(fromByteOffset: Int(index[lane]) &* 32, as: Lanes.self)
         }
         let v0 = row(0), v1 = row(1), v2 = row(2), v3 = row(3)
-        vx = Lanes(v0.x, v1.x, v2.x, v3.x).replacing(with: 0, where: none)
-        vy = Lanes(v0.y, v1.y, v2.y, v3.y).replacing(with: 0, where: none)
-        w = Lanes(v0.z, v1.z, v2.z, v3.z).replacing(with: 0, where: none)
+        vx = Lanes(v0.x, v1.x, v2.x, v3.x)
+        vy = Lanes(v0.y, v1.y, v2.y, v3.y)
+        w = Lanes(v0.z, v1.z, v2.z, v3.z)
     }
 
     /// Writes velocities back to the lanes whose body can move (mass > 0), one 16-byte row each.
@@ -108,13 +104,17 @@ struct WideContactConstraint {
     var point0 = WidePoint(), point1 = WidePoint()
 
     /// Packs up to four prepared constraints (a second point absent in a lane stays all zero).
-    init(_ c: UnsafePointer<ContactConstraint>, count: Int) {
+    /// Lanes without a movable body, and unused lanes, index `restingIndex`.
+    init(_ c: UnsafePointer<ContactConstraint>, count: Int, restingIndex: Int32) {
         let empty = ContactConstraint.unused
         let k0 = c[0], k1 = count > 1 ? c[1] : empty, k2 = count > 2 ? c[2] : empty, k3 = count > 3 ? c[3] : empty
         @inline(__always) func lanes(_ f: (ContactConstraint) -> Float) -> Lanes { Lanes(f(k0), f(k1), f(k2), f(k3)) }
         @inline(__always) func ints(_ f: (ContactConstraint) -> Int32) -> SIMD4<Int32> { SIMD4(f(k0), f(k1), f(k2), f(k3)) }
+        let resting = SIMD4(repeating: restingIndex)
         indexA = ints { $0.denseA }
+        indexA.replace(with: resting, where: indexA .< 0)
         indexB = ints { $0.denseB }
+        indexB.replace(with: resting, where: indexB .< 0)
         contactIndex = ints { $0.contactIndex }
         normalX = lanes { $0.normal.x }; normalY = lanes { $0.normal.y }
         friction = lanes { $0.friction }; restitution = lanes { $0.restitution }

@@ -15,8 +15,11 @@ extension World {
     /// Sweeps of the restitution pass per step (blocks without restitution skip them at once).
     static let restitutionSweeps = 3
 
-    /// The sub-step length, softness and limits of one step of length `dt`.
+    /// The sub-step length, softness and limits of one step of length `dt`. Places the resting
+    /// state past the bodies' states first (this may move them), so add no body while the
+    /// context is in use.
     func solverContext(_ dt: Float) -> SolverContext {
+        let restingIndex = Int32(bodies.state.placeSentinel(.resting))
         let h = dt / Float(definition.subStepCount)
         let subStepRate = 1 / h
         let contactHertz = min(definition.contactHertz, 0.25 * subStepRate)
@@ -27,7 +30,7 @@ extension World {
             jointSoftness: Softness(hertz: min(definition.jointHertz, 0.5 * subStepRate), dampingRatio: definition.jointDampingRatio, h: h),
             pushMaxVelocity: tolerances.contactPushMaxVelocity,
             restitutionThreshold: tolerances.restitutionThreshold,
-            states: bodies.state.base)
+            states: bodies.state.base, restingIndex: restingIndex)
     }
 
     /// Clears the step's position deltas and builds the joint and contact constraints.
@@ -144,7 +147,8 @@ extension World {
         layOutWideBlocks()
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, blocks: wideConstraints.base, wideOffsets: wideOffsets.base,
-                                         colorOffsets: coloring.offsets.base, sourceCount: count),
+                                         colorOffsets: coloring.offsets.base, sourceCount: count,
+                                         restingIndex: context.restingIndex),
                  count: wideConstraints.count, minimumChunk: 64)
         prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }

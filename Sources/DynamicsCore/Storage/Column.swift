@@ -55,6 +55,14 @@ struct Column<Element: BitwiseCopyable>: ~Copyable {
         count = newCount
     }
 
+    /// Writes `value` just past the last element, where the next `append` will put its value,
+    /// and returns that index. Readers may index it until the column next changes.
+    mutating func placeSentinel(_ value: Element) -> Int {
+        reserve(count + 1)
+        base[count] = value
+        return count
+    }
+
     mutating func removeAll() { count = 0 }
 
     mutating func removeLast() {

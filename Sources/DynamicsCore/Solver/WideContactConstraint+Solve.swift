@@ -123,25 +123,27 @@ extension WideContactConstraint {
     @_transparent
     static func solveNormal(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p: UnsafeMutablePointer<WidePoint>,
                             _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
-        let zero = Lanes(), one = Lanes(repeating: 1)
+        let zero = Lanes()
         // Current separation from the bodies' motion since the step start.
         let rAX = p.pointee.anchorAX, rAY = p.pointee.anchorAY, rBX = p.pointee.anchorBX, rBY = p.pointee.anchorBY
         let prAX = a.qc * rAX - a.qs * rAY, prAY = a.qs * rAX + a.qc * rAY
         let prBX = b.qc * rBX - b.qs * rBY, prBY = b.qs * rBX + b.qc * rBY
         let s = (b.dpx - a.dpx + prBX - prAX) * c.pointee.normalX + (b.dpy - a.dpy + prBY - prAY) * c.pointee.normalY
             + p.pointee.baseSeparation
-        let speculative = s .> zero
-        var bias = zero, scale = one, keep = zero
-        if k.useBias {
-            bias = lanesMax(c.pointee.biasRate * s, k.pushOut)
-            scale = c.pointee.massScale
-            keep = c.pointee.impulseScale
-        }
-        bias.replace(with: s * k.inverseH, where: speculative)
-        scale.replace(with: one, where: speculative)
-        keep.replace(with: zero, where: speculative)
         let vn = normalSpeed(c, p, a, b)
-        accumulateNormal(c, -p.pointee.normalMass * scale * (vn + bias) - keep * p.pointee.normalImpulse, p, &a, &b)
+        // A speculative lane (s > 0) may close the gap within the sub-step, at full stiffness; a
+        // touching lane is soft and pushed out at a capped speed when biased, not at all when
+        // relaxing. Written per case: `0 * impulse` and the like cannot be folded away.
+        let impulse: Lanes
+        if k.useBias {
+            let speculative = s .> zero
+            let soft = -p.pointee.normalMass * c.pointee.massScale * (vn + lanesMax(c.pointee.biasRate * s, k.pushOut))
+                - c.pointee.impulseScale * p.pointee.normalImpulse
+            impulse = soft.replacing(with: -p.pointee.normalMass * (vn + s * k.inverseH), where: speculative)
+        } else {
+            impulse = -p.pointee.normalMass * (vn + lanesMax(s, zero) * k.inverseH)
+        }
+        accumulateNormal(c, impulse, p, &a, &b)
     }
 
     /// Adds `impulse` to the point's accumulated normal impulse, clamped to push only, and applies the change.

@@ -20,15 +20,17 @@ final class KernelTask<Kernel: ChunkKernel>: ParallelTask, @unchecked Sendable {
 
 /// Long-lived workers, each on its own Dispatch serial queue, started once per world.
 ///
-/// `run` publishes a task and an item count; the calling thread and the workers claim chunks from
-/// an atomic counter until none are left; the caller then waits until every worker has finished.
+/// `run` publishes a task and an item count, cut into one contiguous segment per thread (the
+/// caller's first). Each thread claims chunks of its own segment, then of the others' until none
+/// are left; the caller then waits until every worker has finished. A thread thus gets the same
+/// part of every pass over the same range, and the bodies that part touches stay in its cache.
 /// Workers spin briefly between stages (a hand-off costs well under a microsecond) and park on a
 /// semaphore when idle longer, so a step never sleeps between colour passes and never allocates.
 final class WorkerPool: @unchecked Sendable {
     let workerCount: Int
     private let generation = Atomic<Int>(0)
-    /// The first item not yet claimed.
-    private let nextItem = Atomic<Int>(0)
+    /// One segment of the published range per thread: the caller's, then each worker's.
+    private let segments: [Segment]
     private let finishedWorkers = Atomic<Int>(0)
     private let shuttingDown = Atomic<Bool>(false)
     /// Each worker parks on its own semaphore, so a wake-up can never be taken by another worker.
@@ -44,11 +46,14 @@ final class WorkerPool: @unchecked Sendable {
     init(workerCount: Int) {
         self.workerCount = workerCount
         slots = (1..<max(workerCount, 1)).map { _ in WorkerSlot() }
+        segments = (0..<max(workerCount, 1)).map { _ in Segment() }
         // One serial queue per worker: serial queues overcommit, so each long-lived worker gets a
         // thread of its own even when the global queues' threads are busy (with several worlds, or
         // under a parallel test runner). A worker on the global queue could wait forever for a thread.
         for (index, slot) in slots.enumerated() {
-            DispatchQueue(label: "DynamicsCore.worker.\(index + 1)", qos: .userInitiated).async { [self] in workerLoop(slot) }
+            DispatchQueue(label: "DynamicsCore.worker.\(index + 1)", qos: .userInitiated).async { [self] in
+                workerLoop(slot, segment: index + 1)
+            }
         }
     }
 
@@ -72,37 +77,39 @@ final class WorkerPool: @unchecked Sendable {
         self.task = task
         itemCount = count
         self.minimumChunk = max(1, minimumChunk)
-        nextItem.store(0, ordering: .relaxed)
+        for (p, segment) in segments.enumerated() {
+            segment.end = count * (p + 1) / workerCount
+            segment.next.store(count * p / workerCount, ordering: .relaxed)
+        }
         finishedWorkers.store(0, ordering: .relaxed)
         generation.add(1, ordering: .sequentiallyConsistent)
         for slot in slots where slot.parked.exchange(false, ordering: .sequentiallyConsistent) {
             slot.semaphore.signal()
         }
-        claimChunks(task)
+        claimChunks(task, startingAt: 0)
         while finishedWorkers.load(ordering: .acquiring) < workerCount - 1 {}
         self.task = nil
     }
 
-    /// Claims and runs chunks until none are left. Each claim takes a share of what remains
-    /// (guided scheduling): large chunks first, then smaller ones, so that the threads finish a
-    /// pass together. With eight fixed chunks the caller waited for a worker's last chunk at the
-    /// end of every colour pass (6 % of the samples of many-pyramids on 2 threads, 2.3 % now).
-    private func claimChunks(_ task: ParallelTask) {
-        let share = 2 * workerCount
-        var start = nextItem.load(ordering: .relaxed)
-        while start < itemCount {
-            let end = min(itemCount, start + max(minimumChunk, (itemCount - start) / share))
-            let (claimed, current) = nextItem.compareExchange(expected: start, desired: end, ordering: .relaxed)
-            if claimed {
-                task.execute(start..<end)
-                start = nextItem.load(ordering: .relaxed)
-            } else {
-                start = current
+    /// Claims and runs chunks until none are left: first from segment `first` (this thread's),
+    /// then from the others in turn. Each claim takes half of what its segment has left, down to
+    /// the minimum chunk, so that a thread that finishes early still finds work to take over.
+    private func claimChunks(_ task: ParallelTask, startingAt first: Int) {
+        for k in 0..<segments.count {
+            let segment = segments[(first + k) % segments.count]
+            let end = segment.end
+            while true {
+                let left = end - segment.next.load(ordering: .relaxed)
+                guard left > 0 else { break }
+                let size = max(minimumChunk, left / 2)
+                let start = segment.next.wrappingAdd(size, ordering: .relaxed).oldValue
+                guard start < end else { break }
+                task.execute(start..<min(end, start + size))
             }
         }
     }
 
-    private func workerLoop(_ slot: WorkerSlot) {
+    private func workerLoop(_ slot: WorkerSlot, segment: Int) {
         // Start from the pool's first generation, not the current one: a worker whose thread starts
         // late must still take part in the jobs published before it ran.
         var seen = 0
@@ -124,10 +131,17 @@ final class WorkerPool: @unchecked Sendable {
                 stopped.signal()
                 return
             }
-            if let task { claimChunks(task) }
+            if let task { claimChunks(task, startingAt: segment) }
             finishedWorkers.add(1, ordering: .releasing)
         }
     }
+}
+
+/// One thread's part of a published range: the next item to claim and the end. Claims are atomic,
+/// so other threads may take chunks of it too.
+final class Segment: @unchecked Sendable {
+    let next = Atomic<Int>(0)
+    var end = 0
 }
 
 /// A worker's parking place.

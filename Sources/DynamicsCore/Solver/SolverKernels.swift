@@ -114,8 +114,8 @@ struct PrepareContactsKernel: ChunkKernel {
     }
 }
 
-/// Builds the wide blocks of the coloured contacts directly: each block prepares its (up to)
-/// four constraints on the stack and packs them, so no scalar copy of them is written or read.
+/// Builds the wide blocks of the coloured contacts directly: each constraint is prepared and
+/// written into its lane of the block in place, so no scalar copy of it is written or read.
 struct PrepareWideBlocksKernel: ChunkKernel {
     var scalar: PrepareContactsKernel
     var blocks: UnsafeMutablePointer<WideContactConstraint>
@@ -133,19 +133,19 @@ struct PrepareWideBlocksKernel: ChunkKernel {
 
     func run(_ range: Range<Int>) {
         var color = 0
-        withUnsafeTemporaryAllocation(of: ContactConstraint.self, capacity: 4) { lanes in
-            let lane = lanes.baseAddress!
-            for b in range {
-                while Int(wideOffsets[color + 1]) <= b { color += 1 }
-                let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
-                let count = min(4, Int(colorOffsets[color + 1]) - first)
-                // Contacts are read in colour order, far apart in memory, and each read waited
-                // on a cache miss (about half of this kernel in many-pyramids). Ask for the
-                // contacts and bodies of the blocks after this one now.
-                let ahead = first + Self.prefetchDistance
-                if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
-                for l in 0..<count { (lane + l).initialize(to: scalar.prepare(scalar.ordered[first + l])) }
-                (blocks + b).initialize(to: WideContactConstraint(UnsafePointer(lane), count: count, restingIndex: restingIndex))
+        for b in range {
+            while Int(wideOffsets[color + 1]) <= b { color += 1 }
+            let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
+            let count = min(4, Int(colorOffsets[color + 1]) - first)
+            // Contacts are read in colour order, far apart in memory, and each read waited
+            // on a cache miss (about half of this kernel in many-pyramids). Ask for the
+            // contacts and bodies of the blocks after this one now.
+            let ahead = first + Self.prefetchDistance
+            if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
+            let block = blocks + b
+            for l in 0..<4 {
+                let constraint = l < count ? scalar.prepare(scalar.ordered[first + l]) : .unused
+                WideContactConstraint.setLane(l, of: block, constraint, restingIndex: restingIndex)
             }
         }
     }

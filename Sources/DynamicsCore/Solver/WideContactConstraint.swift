@@ -13,16 +13,19 @@ struct WidePoint {
 
     init() {}
 
+    /// Writes one lane of a wide point in place; `lane` points at the lane's first float.
     @inline(__always)
-    init(_ p0: ConstraintPoint, _ p1: ConstraintPoint, _ p2: ConstraintPoint, _ p3: ConstraintPoint) {
-        @inline(__always) func lanes(_ f: (ConstraintPoint) -> Float) -> Lanes { Lanes(f(p0), f(p1), f(p2), f(p3)) }
-        anchorAX = lanes { $0.anchorA.x }; anchorAY = lanes { $0.anchorA.y }
-        anchorBX = lanes { $0.anchorB.x }; anchorBY = lanes { $0.anchorB.y }
-        baseSeparation = lanes { $0.baseSeparation }
-        normalImpulse = lanes { $0.normalImpulse }; tangentImpulse = lanes { $0.tangentImpulse }
-        maxNormalImpulse = lanes { $0.maxNormalImpulse }
-        normalMass = lanes { $0.normalMass }; tangentMass = lanes { $0.tangentMass }
-        relativeVelocity = lanes { $0.relativeVelocity }
+    static func setLane(_ lane: UnsafeMutableRawPointer, _ p: ConstraintPoint) {
+        @inline(__always) func put(_ field: PartialKeyPath<WidePoint>, _ value: Float) {
+            lane.storeBytes(of: value, toByteOffset: MemoryLayout<WidePoint>.offset(of: field)!, as: Float.self)
+        }
+        put(\.anchorAX, p.anchorA.x); put(\.anchorAY, p.anchorA.y)
+        put(\.anchorBX, p.anchorB.x); put(\.anchorBY, p.anchorB.y)
+        put(\.baseSeparation, p.baseSeparation)
+        put(\.normalImpulse, p.normalImpulse); put(\.tangentImpulse, p.tangentImpulse)
+        put(\.maxNormalImpulse, p.maxNormalImpulse)
+        put(\.normalMass, p.normalMass); put(\.tangentMass, p.tangentMass)
+        put(\.relativeVelocity, p.relativeVelocity)
     }
 }
 
@@ -103,26 +106,31 @@ struct WideContactConstraint {
     var biasRate = Lanes(), massScale = Lanes(), impulseScale = Lanes()
     var point0 = WidePoint(), point1 = WidePoint()
 
-    /// Packs up to four prepared constraints (a second point absent in a lane stays all zero).
-    /// Lanes without a movable body, and unused lanes, index `restingIndex`.
-    init(_ c: UnsafePointer<ContactConstraint>, count: Int, restingIndex: Int32) {
-        let empty = ContactConstraint.unused
-        let k0 = c[0], k1 = count > 1 ? c[1] : empty, k2 = count > 2 ? c[2] : empty, k3 = count > 3 ? c[3] : empty
-        @inline(__always) func lanes(_ f: (ContactConstraint) -> Float) -> Lanes { Lanes(f(k0), f(k1), f(k2), f(k3)) }
-        @inline(__always) func ints(_ f: (ContactConstraint) -> Int32) -> SIMD4<Int32> { SIMD4(f(k0), f(k1), f(k2), f(k3)) }
-        let resting = SIMD4(repeating: restingIndex)
-        indexA = ints { $0.denseA }
-        indexA.replace(with: resting, where: indexA .< 0)
-        indexB = ints { $0.denseB }
-        indexB.replace(with: resting, where: indexB .< 0)
-        contactIndex = ints { $0.contactIndex }
-        normalX = lanes { $0.normal.x }; normalY = lanes { $0.normal.y }
-        friction = lanes { $0.friction }; restitution = lanes { $0.restitution }
-        massA = lanes { $0.massA }; inertiaA = lanes { $0.inertiaA }
-        massB = lanes { $0.massB }; inertiaB = lanes { $0.inertiaB }
-        biasRate = lanes { $0.softness.biasRate }; massScale = lanes { $0.softness.massScale }
-        impulseScale = lanes { $0.softness.impulseScale }
-        point0 = WidePoint(k0.point0, k1.point0, k2.point0, k3.point0)
-        point1 = WidePoint(k0.secondPoint, k1.secondPoint, k2.secondPoint, k3.secondPoint)
+    /// Writes lane `l` of the block at `block` from one prepared constraint, in place: the
+    /// block's memory need not be initialised before its four lanes are written. A lane without
+    /// a movable body indexes `restingIndex`; a second point absent in a lane stays all zero.
+    @inline(__always)
+    static func setLane(_ l: Int, of block: UnsafeMutablePointer<WideContactConstraint>, _ k: ContactConstraint,
+                        restingIndex: Int32) {
+        let raw = UnsafeMutableRawPointer(block) + l * MemoryLayout<Float>.stride
+        @inline(__always) func put(_ field: PartialKeyPath<WideContactConstraint>, _ value: Float) {
+            raw.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactConstraint>.offset(of: field)!, as: Float.self)
+        }
+        @inline(__always) func putIndex(_ field: PartialKeyPath<WideContactConstraint>, _ value: Int32) {
+            raw.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactConstraint>.offset(of: field)!, as: Int32.self)
+        }
+        putIndex(\.indexA, k.denseA < 0 ? restingIndex : k.denseA)
+        putIndex(\.indexB, k.denseB < 0 ? restingIndex : k.denseB)
+        putIndex(\.contactIndex, k.contactIndex)
+        put(\.normalX, k.normal.x); put(\.normalY, k.normal.y)
+        put(\.friction, k.friction); put(\.restitution, k.restitution)
+        put(\.massA, k.massA); put(\.inertiaA, k.inertiaA)
+        put(\.massB, k.massB); put(\.inertiaB, k.inertiaB)
+        put(\.biasRate, k.softness.biasRate); put(\.massScale, k.softness.massScale)
+        put(\.impulseScale, k.softness.impulseScale)
+        let point0 = MemoryLayout<WideContactConstraint>.offset(of: \.point0)!
+        let point1 = MemoryLayout<WideContactConstraint>.offset(of: \.point1)!
+        WidePoint.setLane(raw + point0, k.point0)
+        WidePoint.setLane(raw + point1, k.secondPoint)
     }
 }

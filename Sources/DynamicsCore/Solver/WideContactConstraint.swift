@@ -83,15 +83,11 @@ struct WideBodies {
     @inline(__always)
     func scatter(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ mass: Lanes) {
         let base = UnsafeMutableRawPointer(states)
-        var rows = (Lanes(), Lanes(), Lanes(), Lanes())
-        withUnsafeMutablePointer(to: &rows) { tuple in
-            tuple.withMemoryRebound(to: Lanes.self, capacity: 4) { row in
-                dynamics_transpose3(vx, vy, w, row)
-                for lane in 0..<4 where mass[lane] > 0 {
-                    base.storeBytes(of: row[lane], toByteOffset: Int(index[lane]) &* 32, as: Lanes.self)
-                }
-            }
+        let rows = dynamics_transpose3(vx, vy, w)
+        @inline(__always) func store(_ lane: Int, _ row: Lanes) {
+            if mass[lane] > 0 { base.storeBytes(of: row, toByteOffset: Int(index[lane]) &* 32, as: Lanes.self) }
         }
+        store(0, rows.row0); store(1, rows.row1); store(2, rows.row2); store(3, rows.row3)
     }
 }
 

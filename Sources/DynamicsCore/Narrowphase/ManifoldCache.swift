@@ -47,21 +47,31 @@ struct ManifoldCache: BitwiseCopyable {
         return d.dot(d) <= distance * distance && abs(s) <= sine && c > 0
     }
 
-    /// `old`'s points (ids and impulses kept) moved to the bodies' poses `xfA` and `xfB`: each
-    /// point is midway between where A and B carry it, and its separation changes by how far they
-    /// carried it apart along the normal.
+    /// Moves the manifold at `m` (its ids and impulses kept) to the bodies' poses `xfA` and `xfB`,
+    /// in place: each point is midway between where A and B carry it, its separation changes by
+    /// how far they carried it apart along the normal, and its anchors are taken from the
+    /// centres of mass `centerA` and `centerB`.
     @inline(__always)
-    func moved(_ old: Manifold, _ xfA: Transform, _ xfB: Transform) -> Manifold {
-        var m = old
+    func move(_ m: UnsafeMutablePointer<Manifold>, _ xfA: Transform, _ xfB: Transform, centerA: Vec2, centerB: Vec2) {
         let n = xfA.rotation.apply(normal)
-        m.normal = n
-        @inline(__always) func move(_ p: inout ManifoldPoint, _ a: Vec2, _ b: Vec2, _ separation: Float) {
+        m.pointee.normal = n
+        @inline(__always) func move(_ p: UnsafeMutablePointer<ManifoldPoint>, _ a: Vec2, _ b: Vec2, _ separation: Float) {
             let onA = xfA.apply(a), onB = xfB.apply(b)
-            p.point = 0.5 * (onA + onB)
-            p.separation = separation + n.dot(onB - onA)
+            let point = 0.5 * (onA + onB)
+            p.pointee.point = point
+            p.pointee.anchorA = point - centerA
+            p.pointee.anchorB = point - centerB
+            p.pointee.separation = separation + n.dot(onB - onA)
         }
-        if m.pointCount > 0 { move(&m.point0, pointA0, pointB0, separation0) }
-        if m.pointCount > 1 { move(&m.point1, pointA1, pointB1, separation1) }
-        return m
+        let count = m.pointee.pointCount
+        let raw = UnsafeMutableRawPointer(m)
+        if count > 0 {
+            move((raw + MemoryLayout<Manifold>.offset(of: \.point0)!).assumingMemoryBound(to: ManifoldPoint.self),
+                 pointA0, pointB0, separation0)
+        }
+        if count > 1 {
+            move((raw + MemoryLayout<Manifold>.offset(of: \.point1)!).assumingMemoryBound(to: ManifoldPoint.self),
+                 pointA1, pointB1, separation1)
+        }
     }
 }

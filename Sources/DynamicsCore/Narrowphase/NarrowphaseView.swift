@@ -60,32 +60,36 @@ struct NarrowphaseView: ChunkKernel {
             return
         }
         let simA = sims[dA], simB = sims[dB]
-        let old = c.pointee.manifold
         let xfA = simA.originTransform, xfB = simB.originTransform
         let bToA = xfA.relative(xfB)
-        var m: Manifold
+        let manifold = UnsafeMutableRawPointer(c) + MemoryLayout<Contact>.offset(of: \.manifold)!
+        let pointCount: Int32
         if flags.contains(.cached) && c.pointee.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
-            m = c.pointee.cache.moved(old, xfA, xfB)
+            // The same features: ids and impulses stay as they are.
+            c.pointee.cache.move(manifold.assumingMemoryBound(to: Manifold.self), xfA, xfB,
+                                 centerA: simA.center, centerB: simB.center)
+            pointCount = c.pointee.manifold.pointCount
         } else {
-            m = manifold(geometry[Int(c.pointee.shapeA)], xfA, geometry[Int(c.pointee.shapeB)], xfB)
+            let old = c.pointee.manifold
+            var m = self.manifold(geometry[Int(c.pointee.shapeA)], xfA, geometry[Int(c.pointee.shapeB)], xfB)
             c.pointee.cache = ManifoldCache(m, xfA, xfB, bToA: bToA)
             flags.insert(.cached)
-        }
-
-        @inline(__always) func finish(_ p: inout ManifoldPoint) {
-            p.anchorA = p.point - simA.center
-            p.anchorB = p.point - simB.center
-            if old.pointCount > 0 && old.point0.id == p.id {
-                p.normalImpulse = old.point0.normalImpulse; p.tangentImpulse = old.point0.tangentImpulse
-            } else if old.pointCount > 1 && old.point1.id == p.id {
-                p.normalImpulse = old.point1.normalImpulse; p.tangentImpulse = old.point1.tangentImpulse
+            @inline(__always) func finish(_ p: inout ManifoldPoint) {
+                p.anchorA = p.point - simA.center
+                p.anchorB = p.point - simB.center
+                if old.pointCount > 0 && old.point0.id == p.id {
+                    p.normalImpulse = old.point0.normalImpulse; p.tangentImpulse = old.point0.tangentImpulse
+                } else if old.pointCount > 1 && old.point1.id == p.id {
+                    p.normalImpulse = old.point1.normalImpulse; p.tangentImpulse = old.point1.tangentImpulse
+                }
             }
+            if m.pointCount > 0 { finish(&m.point0) }
+            if m.pointCount > 1 { finish(&m.point1) }
+            c.pointee.manifold = m
+            pointCount = m.pointCount
         }
-        if m.pointCount > 0 { finish(&m.point0) }
-        if m.pointCount > 1 { finish(&m.point1) }
-        c.pointee.manifold = m
 
-        let touching = m.pointCount > 0
+        let touching = pointCount > 0
         let wasTouching = flags.contains(.touching)
         if touching { flags.insert(.touching) } else { flags.remove(.touching) }
         if touching && !wasTouching { flags.insert(.startedTouching) }

@@ -58,16 +58,31 @@ extension World {
     /// Appends to `part.candidates` the keys of the new overlapping pairs of `moved[share]`. A
     /// pair of two moved proxies is found once, from its larger proxy.
     func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, into part: inout PairSearchPart) {
+        // The stores are handed over as borrowed arguments: read through `self` in the loop, each
+        // read of a class property was a dynamic exclusivity check (a tenth of tumbler's
+        // instructions went to `swift_beginAccess` and its access set).
+        Self.searchPairs(moved: moved, share, into: &part, shapes: shapes, bodies: bodies, movingGrid: movingGrid,
+                         staticGrid: staticGrid, largeProxies: largeProxies, movedFlag: movedFlag, pairs: pairs,
+                         jointedBodyPairs: jointedBodyPairs)
+    }
+
+    private static func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, into part: inout PairSearchPart,
+                                    shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
+                                    movingGrid: borrowing SpatialHash, staticGrid: borrowing SpatialHash,
+                                    largeProxies: borrowing Column<Int32>, movedFlag: borrowing Column<Bool>,
+                                    pairs: borrowing PairTable, jointedBodyPairs: borrowing PairTable) {
         part.candidates.removeAll()
         let cells = UnsafePointer(shapes.cells.base)
+        let fatAABB = UnsafePointer(shapes.fatAABB.base)
+        let isMoved = UnsafePointer(movedFlag.base)
         for index in share {
             let m = moved[index]
             let ms = Int(m)
             guard shapes.slots.alive[ms] && shapes.placement[ms] != .none else { continue }
             let mStatic = bodies.isStatic(slot: shapes.body[ms])
-            let fat = shapes.fatAABB[ms]
+            let fat = fatAABB[ms]
             part.found.removeAll()
-            let range = shapes.cells[ms]
+            let range = cells[ms]
             if shapes.placement[ms] == .large && range.cellCount > 1 << 16 {
                 // Enormous proxy: test every shape rather than every cell.
                 for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large
@@ -83,11 +98,13 @@ extension World {
             for i in 0..<part.found.count {
                 let c = found[i]
                 let cs = Int(c)
-                if c == m || (movedFlag[cs] && c < m) { continue }
-                guard fat.overlaps(shapes.fatAABB[cs]) else { continue }
-                guard canCollide(m, c) else { continue }
+                if c == m || (isMoved[cs] && c < m) { continue }
+                guard fat.overlaps(fatAABB[cs]) else { continue }
+                // Most overlaps found are pairs that have a contact already: look that up before
+                // the filters, which read five other arrays at random.
                 let key = PairTable.key(m, c)
                 if pairs.contains(key) { continue }
+                guard canCollide(m, c, shapes: shapes, bodies: bodies, jointedBodyPairs: jointedBodyPairs) else { continue }
                 part.candidates.append(key)
             }
         }

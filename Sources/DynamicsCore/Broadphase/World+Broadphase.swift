@@ -114,11 +114,18 @@ extension World {
     /// Whether two shapes may ever touch: different bodies, at least one dynamic, filters agree,
     /// and no joint between the bodies forbids it.
     func canCollide(_ a: Int32, _ b: Int32) -> Bool {
+        Self.canCollide(a, b, shapes: shapes, bodies: bodies, jointedBodyPairs: jointedBodyPairs)
+    }
+
+    /// `canCollide` on borrowed stores, for loops that must not read class properties per pair.
+    static func canCollide(_ a: Int32, _ b: Int32, shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
+                           jointedBodyPairs: borrowing PairTable) -> Bool {
         let bodyA = shapes.body[Int(a)], bodyB = shapes.body[Int(b)]
         if bodyA == bodyB { return false }
         let typeA = bodies.sim[bodies.dense(bodyA)].type, typeB = bodies.sim[bodies.dense(bodyB)].type
         if typeA != .dynamic && typeB != .dynamic { return false }
-        if shapes.geometry[Int(a)].kind == .segment && shapes.geometry[Int(b)].kind == .segment { return false }
+        // Through the pointer: the subscript copied the whole geometry record.
+        if shapes.geometry.base[Int(a)].kind == .segment && shapes.geometry.base[Int(b)].kind == .segment { return false }
         if !shapes.shouldCollide(Int(a), Int(b)) { return false }
         if jointedBodyPairs.count > 0 && jointedBodyPairs.contains(PairTable.key(bodyA, bodyB)) { return false }
         return true

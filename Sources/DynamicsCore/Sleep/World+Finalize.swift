@@ -83,16 +83,39 @@ extension World {
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
         if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }
         let sims = bodies.sim.base
+        // Columns through pointers taken once: read through self, each read in this loop was a
+        // dynamic exclusivity check (a tenth of junkyard's instructions while its pile falls).
+        // Regridding writes existing entries only, so the pointers stay valid.
+        let placement = UnsafePointer(shapes.placement.base), cells = shapes.cells.base
+        let movedFlags = movedFlag.base
         for d in 0..<awake {
             if sims[d].needsSweep {
                 sims[d].needsSweep = false
                 sweepAgainstStatics(dense: d)
                 if view.updateShapeBoxes(d) { sims[d].enlarged = true }
             }
-            if sims[d].enlarged {
-                sims[d].enlarged = false
-                var s = bodies.firstShape[Int(bodies.slotOfDense[d])]
-                while s >= 0 { regrid(s); s = shapes.nextInBody[Int(s)] }
+            guard sims[d].enlarged else { continue }
+            sims[d].enlarged = false
+            var s = view.firstShape[Int(view.slotOfDense[d])]
+            while s >= 0 {
+                let i = Int(s)
+                if placement[i] == .movingGrid, case let range = movingGrid.cellRange(view.fatAABB[i]),
+                   range.cellCount > 0 && range.cellCount <= Self.largeProxyCellLimit {
+                    // The common case, as `regrid` does it: a proxy of the moving grid that stays
+                    // an ordinary proxy moves to its new cells (if they changed) and is marked moved.
+                    if range != cells[i] {
+                        movingGrid.remove(s, cells[i])
+                        movingGrid.insert(s, range)
+                        cells[i] = range
+                    }
+                    if !movedFlags[i] {
+                        movedFlags[i] = true
+                        moveBuffer.append(s)
+                    }
+                } else {
+                    regrid(s)
+                }
+                s = view.nextInBody[i]
             }
         }
     }

@@ -6,42 +6,38 @@
 /// Constraints that fit no colour go to an overflow colour that is solved serially.
 struct GraphColoring: ~Copyable {
     static let maxColors = 24
-    /// One bit per awake body per colour.
-    private var bits = Column<UInt64>()
-    private var words = 0
+    /// One bit per colour for each awake body: the colours it already has a constraint in. A body's
+    /// colours sit in one word, so a constraint's colour is found with two loads (in a layout of one
+    /// bit row per colour, each colour tried was another cache line).
+    private var colorsOfBody = Column<UInt32>()
     /// Constraint ranges per colour after `finish`: colour c holds `offsets[c]..<offsets[c+1]`;
     /// the last range (index `maxColors`) is the overflow.
     var offsets = Column<Int32>()
     var counts = Column<Int32>()
 
     mutating func reset(bodyCount: Int) {
-        words = (bodyCount + 63) / 64
-        bits.resize(to: words * Self.maxColors, filling: 0)
-        bits.fill(0)
+        colorsOfBody.resize(to: bodyCount, filling: 0)
+        colorsOfBody.fill(0)
         counts.resize(to: Self.maxColors + 1, filling: 0)
         counts.fill(0)
     }
 
-    /// Assigns a colour to a constraint between two bodies; returns the colour (maxColors = overflow).
+    /// Assigns a constraint between two bodies the first colour neither has yet; returns the colour
+    /// (maxColors = overflow).
+    @inline(__always)
     mutating func assign(_ a: Int32, _ b: Int32) -> Int32 {
-        let base = bits.base
-        for color in 0..<Self.maxColors {
-            let row = base + color * words
-            if a >= 0 {
-                let w = Int(a) >> 6, m: UInt64 = 1 << UInt64(Int(a) & 63)
-                if row[w] & m != 0 { continue }
-            }
-            if b >= 0 {
-                let w = Int(b) >> 6, m: UInt64 = 1 << UInt64(Int(b) & 63)
-                if row[w] & m != 0 { continue }
-            }
-            if a >= 0 { row[Int(a) >> 6] |= 1 << UInt64(Int(a) & 63) }
-            if b >= 0 { row[Int(b) >> 6] |= 1 << UInt64(Int(b) & 63) }
-            counts[color] += 1
-            return Int32(color)
+        let used = colorsOfBody.base
+        let taken = (a >= 0 ? used[Int(a)] : 0) | (b >= 0 ? used[Int(b)] : 0)
+        let color = (~taken).trailingZeroBitCount
+        guard color < Self.maxColors else {
+            counts[Self.maxColors] += 1
+            return Int32(Self.maxColors)
         }
-        counts[Self.maxColors] += 1
-        return Int32(Self.maxColors)
+        let bit: UInt32 = 1 << UInt32(color)
+        if a >= 0 { used[Int(a)] |= bit }
+        if b >= 0 { used[Int(b)] |= bit }
+        counts[color] += 1
+        return Int32(color)
     }
 
     /// Turns counts into start offsets (`offsets` has `maxColors + 2` entries).

@@ -2,7 +2,8 @@
 ///
 /// Hot loops take `base` once per pass and index it directly, with no exclusivity checks,
 /// reference counting or bounds checks. Growth happens only in `append`/`reserve`, between
-/// steps, so a steady-state step never allocates.
+/// steps, and in `placeSentinel` when the column is full (once, then there is room), so a
+/// steady-state step never allocates.
 struct Column<Element: BitwiseCopyable>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count: Int = 0

@@ -128,7 +128,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// Where lanes without a movable body gather from (`SolverContext.restingIndex`).
     var restingIndex: Int32
 
-    /// How many sources ahead of the block being prepared are prefetched: the next two blocks'.
+    /// How many sources ahead of the block being prepared the prefetch starts: the block after next.
     static let prefetchDistance = 8
 
     func run(_ range: Range<Int>) {

@@ -36,4 +36,31 @@ struct ContinuousTests {
     func tunnelsWithoutSweep() throws {
         #expect(try fire(continuous: false).xs.last! > 10)
     }
+
+    /// A 0.2 m box at 5.7 m/s moves 0.095 m per step: too little for a sweep, and its box stays
+    /// inside its fat box (margin 0.1 m). It starts so that after one step its face is 0.01 m
+    /// from a wall, inside the speculative distance (0.02 m) but outside its fat box. Unless the
+    /// fat box is enlarged once the box comes within the speculative distance of its edge, it
+    /// has no contact with the wall in the next step and moves 0.085 m into it.
+    @Test("a body ending a step within the speculative distance of a wall has a contact with it in the next")
+    func speculativeContactIsPaired() throws {
+        var d = WorldDefinition()
+        d.gravity = .zero
+        let world = try World(d)
+        let wall = try world.createBody(BodyDefinition(type: .static))
+        try world.createShape(on: wall, ShapeDefinition(.box(halfWidth: 1, halfHeight: 1, center: Vec2(1.205, 0))))
+        var def = BodyDefinition(type: .dynamic, position: .zero)
+        def.linearVelocity = Vec2(5.7, 0)
+        let box = try world.createBody(def)
+        try world.createShape(on: box, ShapeDefinition(.box(halfWidth: 0.1, halfHeight: 0.1)))
+        world.step(1.0 / 60)
+        let face = world.position(of: box).x + 0.1
+        #expect(abs(face - 0.195) < 1e-4, "the first step is free flight: face at \(face)")
+        var deepest: Float = -1
+        for _ in 0..<10 {
+            world.step(1.0 / 60)
+            deepest = max(deepest, world.position(of: box).x + 0.1 - 0.205)
+        }
+        #expect(deepest < 0.005, "the box went \(deepest) m into the wall")
+    }
 }

@@ -72,8 +72,8 @@ extension World {
         while s >= 0 {
             let box = shapes.computeAABB(Int(s), xf)
             shapes.aabb[Int(s)] = box
-            if forceMove || !shapes.fatAABB[Int(s)].contains(box) {
-                shapes.fatAABB[Int(s)] = isStatic ? box : box.expanded(by: tolerances.aabbMargin)
+            if forceMove || !shapes.fatAABB[Int(s)].contains(box.expanded(by: tolerances.speculativeDistance)) {
+                shapes.fatAABB[Int(s)] = isStatic ? box : box.expanded(by: tolerances.fatMargin)
                 regrid(s)
             }
             s = shapes.nextInBody[Int(s)]
@@ -182,7 +182,13 @@ extension World {
         for i in 0..<largeProxies.count { found.append(largeProxies[i]) }
         let list = found.buffer
         sortInPlace(list)
-        for s in list where (enlarged ? shapes.fatAABB[Int(s)] : shapes.aabb[Int(s)]).overlaps(box) { result.append(shapeID(slot: s)) }
+        for s in list {
+            // The enlarged box of a moving shape, not its fat box: that also holds the speculative
+            // distance (see `Tolerances.fatMargin`).
+            let shapeBox = shapes.aabb[Int(s)]
+            let moving = enlarged && !bodies.isStatic(slot: shapes.body[Int(s)])
+            if (moving ? shapeBox.expanded(by: tolerances.aabbMargin) : shapeBox).overlaps(box) { result.append(shapeID(slot: s)) }
+        }
         return result
     }
 }

@@ -9,7 +9,10 @@ struct FinalizeView: ChunkKernel {
     var vertices: UnsafePointer<Vec2>
     var aabb: UnsafeMutablePointer<AABB>
     var fatAABB: UnsafeMutablePointer<AABB>
-    var margin: Float
+    /// See `Tolerances.fatMargin`.
+    var fatMargin: Float
+    /// How close two shapes get before they have a (speculative) contact.
+    var speculativeDistance: Float
     var dt: Float
     var enableSleep: Bool
     var enableContinuous: Bool
@@ -29,8 +32,11 @@ struct FinalizeView: ChunkKernel {
         while s >= 0 {
             let box = shapeAABB(geometry[Int(s)], vertices: vertices, xf)
             aabb[Int(s)] = box
-            if !fatAABB[Int(s)].contains(box) {
-                fatAABB[Int(s)] = box.expanded(by: margin)
+            // The fat box holds the box grown by the speculative distance: a shape that comes
+            // that close to another must be paired with it by the next step, or the contact
+            // that should stop it there is missed.
+            if !fatAABB[Int(s)].contains(box.expanded(by: speculativeDistance)) {
+                fatAABB[Int(s)] = box.expanded(by: fatMargin)
                 enlarged = true
             }
             s = nextInBody[Int(s)]
@@ -75,7 +81,8 @@ extension World {
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base,
-                                aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base, margin: tolerances.aabbMargin,
+                                aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base, fatMargin: tolerances.fatMargin,
+                                speculativeDistance: tolerances.speculativeDistance,
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: definition.enableContinuous,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance)

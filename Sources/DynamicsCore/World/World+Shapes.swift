@@ -46,7 +46,7 @@ extension World {
         let xf = bodies.sim[bodies.dense(b)].originTransform
         let box = shapes.computeAABB(s, xf)
         shapes.aabb[s] = box
-        shapes.fatAABB[s] = bodies.isStatic(slot: b) ? box : box.expanded(by: tolerances.aabbMargin)
+        shapes.fatAABB[s] = bodies.isStatic(slot: b) ? box : box.expanded(by: tolerances.fatMargin)
         insertProxy(slot)
         if record.kind == .segment { segmentShapeCount += 1 }
         return ShapeID(index: slot, generation: generation)

@@ -37,6 +37,86 @@ struct ContinuousTests {
         #expect(try fire(continuous: false).xs.last! > 10)
     }
 
+    /// A 2 m × 0.1 m bar flying end first at `speed` along x at a static wall whose face is at
+    /// x = 10 (a thick box, or a segment). Returns how far its leading end got past the face at
+    /// worst, and its final x velocity.
+    func fireBar(at wall: ShapeGeometry, speed: Float) throws -> (deepest: Float, velocity: Float) {
+        var d = WorldDefinition()
+        d.gravity = .zero
+        let world = try World(d)
+        let body = try world.createBody(BodyDefinition(type: .static))
+        try world.createShape(on: body, ShapeDefinition(wall))
+        var def = BodyDefinition(type: .dynamic, position: Vec2(0, 0))
+        def.linearVelocity = Vec2(speed, 0)
+        let bar = try world.createBody(def)
+        try world.createShape(on: bar, ShapeDefinition(.box(halfWidth: 1, halfHeight: 0.05)))
+        var deepest = -Float.infinity
+        for _ in 0..<40 {
+            world.step(1.0 / 60)
+            let tip = world.position(of: bar) + world.rotation(of: bar).apply(Vec2(1, 0))
+            deepest = max(deepest, tip.x - 10)
+        }
+        return (deepest, world.linearVelocity(of: bar).x)
+    }
+
+    /// The sweep of the centre alone, as a circle of the bar's half-thickness, would stop the
+    /// centre 0.05 m short of the wall and leave the leading end 0.95 m inside it.
+    @Test("a long thin bar fired end first stops with its end at the wall, not its centre",
+          arguments: [("box", ShapeGeometry.box(halfWidth: 5, halfHeight: 5, center: Vec2(15, 0))),
+                      ("segment", ShapeGeometry.segment(Vec2(10, -5), Vec2(10, 5)))])
+    func barStopsAtItsEnd(wall: (name: String, geometry: ShapeGeometry)) throws {
+        let (deepest, velocity) = try fireBar(at: wall.geometry, speed: 120)
+        #expect(deepest > -0.05, "the bar reached the \(wall.name)")
+        #expect(deepest < 0.02, "its end went \(deepest) m into the \(wall.name)")
+        #expect(abs(velocity) < 1, "and it stopped there (from 120 m/s), got \(velocity) m/s")
+    }
+
+    /// The same bar spinning at 12 rad/s (0.2 rad per step) as it flies: each vertex is swept along
+    /// its chord from the start pose to the end pose, and the bar is put back to the pose at the
+    /// time of impact, angle included. Swept in its end pose only, its tip stops up to 0.1 m
+    /// away from where it meets the wall.
+    @Test("a spinning bar stops with its leading corner at the wall", arguments: [Float(-12), 12])
+    func spinningBarStops(spin: Float) throws {
+        var d = WorldDefinition()
+        d.gravity = .zero
+        let world = try World(d)
+        let wall = try world.createBody(BodyDefinition(type: .static))
+        try world.createShape(on: wall, ShapeDefinition(.box(halfWidth: 5, halfHeight: 5, center: Vec2(15, 0))))
+        var def = BodyDefinition(type: .dynamic, position: Vec2(0, 0))
+        def.linearVelocity = Vec2(90, 0)
+        def.angularVelocity = spin
+        let bar = try world.createBody(def)
+        try world.createShape(on: bar, ShapeDefinition(.box(halfWidth: 1, halfHeight: 0.05)))
+        var deepest = -Float.infinity
+        for _ in 0..<12 {
+            world.step(1.0 / 60)
+            let p = world.position(of: bar), q = world.rotation(of: bar)
+            for corner in [Vec2(1, 0.05), Vec2(1, -0.05), Vec2(-1, 0.05), Vec2(-1, -0.05)] {
+                deepest = max(deepest, (p + q.apply(corner)).x - 10)
+            }
+        }
+        #expect(deepest > -0.05, "the bar reached the wall")
+        #expect(deepest < 0.02, "a corner went \(deepest) m into the wall")
+    }
+
+    /// The vertex sweep must not catch on the surface a body slides on: the bottom corners of a
+    /// box sliding fast on frictionless ground start level with it, not outside it.
+    @Test("a bar sliding fast on frictionless ground keeps its speed: the sweep does not catch on the floor")
+    func slidingIsNotSwept() throws {
+        let world = try World(WorldDefinition())
+        let ground = try world.createBody(BodyDefinition(type: .static))
+        try world.createShape(on: ground, ShapeDefinition(.box(halfWidth: 200, halfHeight: 1, center: Vec2(0, -1)), friction: 0))
+        try world.createShape(on: ground, ShapeDefinition(.segment(Vec2(-200, 0), Vec2(200, 0)), friction: 0))
+        var def = BodyDefinition(type: .dynamic, position: Vec2(-100, 0.05))
+        def.linearVelocity = Vec2(60, 0)
+        let bar = try world.createBody(def)
+        try world.createShape(on: bar, ShapeDefinition(.box(halfWidth: 1, halfHeight: 0.05), friction: 0))
+        for _ in 0..<60 { world.step(1.0 / 60) }
+        let x = world.position(of: bar).x
+        #expect(abs(x - (-40)) < 0.5, "60 m/s for 1 s from x = -100 should end near -40, got \(x)")
+        #expect(abs(world.linearVelocity(of: bar).x - 60) < 0.5)
+    }
+
     /// A 0.2 m box at 5.7 m/s moves 0.095 m per step: too little for a sweep, and its box stays
     /// inside its fat box (margin 0.1 m). It starts so that after one step its face is 0.01 m
     /// from a wall, inside the speculative distance (0.02 m) but outside its fat box. Unless the

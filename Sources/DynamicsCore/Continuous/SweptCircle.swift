@@ -1,10 +1,11 @@
 /// The first time t in [0, 1] at which a point moving from `start` by `motion` comes within
-/// `radius` of `center`, or nil. A point already inside reports nil (it is a contact, not a sweep).
+/// `radius` of `center`, or nil. A point that starts within `radius + skin` reports nil: it is
+/// touching already, a contact and not a sweep.
 @inline(__always)
-func sweepPointAgainstCircle(start: Vec2, motion: Vec2, center: Vec2, radius: Float) -> Float? {
+func sweepPointAgainstCircle(start: Vec2, motion: Vec2, center: Vec2, radius: Float, skin: Float = 0) -> Float? {
     let m = start - center
+    guard m.lengthSquared > (radius + skin) * (radius + skin) else { return nil }
     let c = m.lengthSquared - radius * radius
-    guard c > 0 else { return nil }
     let a = motion.lengthSquared
     guard a > 0 else { return nil }
     let b = m.dot(motion)
@@ -15,18 +16,19 @@ func sweepPointAgainstCircle(start: Vec2, motion: Vec2, center: Vec2, radius: Fl
     return t <= 1 ? max(t, 0) : nil
 }
 
-/// The first time a moving point comes within `radius` of the segment a–b (a capsule test), or nil.
+/// The first time a moving point comes within `radius` of the segment a–b (a capsule test), or
+/// nil. As for a circle, a point that starts within `radius + skin` of the segment reports nil.
 @inline(__always)
-func sweepPointAgainstSegment(start: Vec2, motion: Vec2, a: Vec2, b: Vec2, radius: Float) -> Float? {
+func sweepPointAgainstSegment(start: Vec2, motion: Vec2, a: Vec2, b: Vec2, radius: Float, skin: Float = 0) -> Float? {
     let edge = b - a
     let length = edge.length
-    guard length > 0 else { return sweepPointAgainstCircle(start: start, motion: motion, center: a, radius: radius) }
+    guard length > 0 else { return sweepPointAgainstCircle(start: start, motion: motion, center: a, radius: radius, skin: skin) }
     let tangent = edge / length
     var normal = tangent.rightPerpendicular
     var distance = normal.dot(start - a)
     if distance < 0 { normal = -normal; distance = -distance }
     var best: Float? = nil
-    if distance > radius {
+    if distance > radius + skin {
         let approach = -normal.dot(motion)
         if approach > 0 {
             let t = (distance - radius) / approach
@@ -40,7 +42,7 @@ func sweepPointAgainstSegment(start: Vec2, motion: Vec2, a: Vec2, b: Vec2, radiu
         let along = tangent.dot(start - a)
         if along >= 0 && along <= length { return nil }
     }
-    if let t = sweepPointAgainstCircle(start: start, motion: motion, center: a, radius: radius), t < (best ?? 2) { best = t }
-    if let t = sweepPointAgainstCircle(start: start, motion: motion, center: b, radius: radius), t < (best ?? 2) { best = t }
+    if let t = sweepPointAgainstCircle(start: start, motion: motion, center: a, radius: radius, skin: skin), t < (best ?? 2) { best = t }
+    if let t = sweepPointAgainstCircle(start: start, motion: motion, center: b, radius: radius, skin: skin), t < (best ?? 2) { best = t }
     return best
 }

@@ -1,40 +1,67 @@
 extension World {
-    /// Sweeps a fast body's centre, as a circle of its smallest extent, against static shapes, and
-    /// moves it back to the first time of impact (less the slop) if it would have passed one.
-    /// The velocity is kept; the next step's contact stops the body at the surface.
+    /// Sweeps a fast body against static shapes and moves it back to the first time of impact
+    /// (less the slop) if it would have passed into one. The velocity is kept; the next step's
+    /// contact stops the body at the surface.
+    ///
+    /// The centre is swept as a circle of the body's smallest extent (which catches a static
+    /// corner meeting a face). So is every vertex of its polygons and the centre of each of its
+    /// circles, each along the chord from where the step's start pose put it to where the end
+    /// pose puts it: a long thin body that hits a wall end first, or spins into it, stops with
+    /// its end at the wall rather than its centre a half-width away and its end deep inside.
+    /// At the time of impact the body takes the pose between the two (position and angle).
     func sweepAgainstStatics(dense d: Int) {
-        let sim = bodies.sim[d]
-        let motion = bodies.state[d].deltaPosition
-        let start = sim.center - motion
-        let radius = sim.minExtent
-        let swept = AABB(lower: pointwiseMin(start, sim.center), upper: pointwiseMax(start, sim.center)).expanded(by: radius)
+        // Pointers taken once: each read through `self` is a dynamic exclusivity check, and
+        // this runs serially for every fast body (a few hundred per step while rain falls).
+        let sims = bodies.sim.base, states = bodies.state.base
+        let denseOfSlot = UnsafePointer(bodies.denseOfSlot.base), movableCount = bodies.movableCount
+        let geometry = UnsafePointer(shapes.geometry.base), vertices = UnsafePointer(shapes.vertices.base)
+        let nextInBody = UnsafePointer(shapes.nextInBody.base), shapeBody = UnsafePointer(shapes.body.base)
+        let fatAABB = UnsafePointer(shapes.fatAABB.base)
+        let center = sims[d].center, minExtent = sims[d].minExtent
+        let motion = states[d].deltaPosition, turn = states[d].deltaRotation
+        let start = center - motion
+        let end = sims[d].originTransform
+        let startRotation = end.rotation.then(turn.inverse)
+        let begin = Transform(position: start - startRotation.apply(sims[d].localCenter), rotation: startRotation)
+        let slot = bodies.slotOfDense[d]
+        let firstShape = bodies.firstShape[Int(slot)]
+        let swept = Self.sweptBox(firstShape: firstShape, from: begin, to: end, geometry: geometry, vertices: vertices,
+                                  nextInBody: nextInBody)
+            .union(AABB(lower: componentMin(start, center), upper: componentMax(start, center)).expanded(by: minExtent))
         queryScratch.removeAll()
         let range = staticGrid.cellRange(swept)
         if range.cellCount <= 1 << 16 {
             staticGrid.query(range, proxyCells: UnsafePointer(shapes.cells.base), into: &queryScratch)
         }
         for i in 0..<largeProxies.count { queryScratch.append(largeProxies[i]) }
-        let self_ = bodies.slotOfDense[d]
+        let candidates = UnsafePointer(queryScratch.base)
         var earliest: Float = 1
         for i in 0..<queryScratch.count {
-            let s = Int(queryScratch[i])
-            let owner = shapes.body[s]
-            guard owner != self_, bodies.isStatic(slot: owner), shapes.fatAABB[s].overlaps(swept) else { continue }
-            guard shapes.shouldCollide(s, Int(bodies.firstShape[Int(self_)])) else { continue }
-            let xf = bodies.sim[bodies.dense(owner)].originTransform
-            let g = shapes.geometry[s]
-            if g.kind == .circle {
-                if let t = sweepPointAgainstCircle(start: start, motion: motion, center: xf.apply(g.center), radius: g.radius + radius) {
-                    earliest = min(earliest, t)
-                }
-                continue
+            let s = Int(candidates[i])
+            let owner = shapeBody[s]
+            let ownerDense = Int(denseOfSlot[Int(owner)])
+            guard owner != slot, ownerDense >= movableCount, fatAABB[s].overlaps(swept) else { continue }
+            let xf = sims[ownerDense].originTransform
+            let target = geometry[s]
+            if shapes.shouldCollide(s, Int(firstShape)) {
+                earliest = min(earliest, sweepPoint(from: start, by: motion, radius: minExtent, against: target, at: xf))
             }
-            let n = Int(g.vertexCount), first = Int(g.vertexStart)
-            let edges = g.kind == .segment ? 1 : n
-            for e in 0..<edges {
-                let a = xf.apply(shapes.vertices[first + e]), b = xf.apply(shapes.vertices[first + (e + 1) % n])
-                if let t = sweepPointAgainstSegment(start: start, motion: motion, a: a, b: b, radius: g.radius + radius) {
-                    earliest = min(earliest, t)
+            var m = firstShape
+            while m >= 0 {
+                let shape = Int(m)
+                m = nextInBody[shape]
+                guard shapes.shouldCollide(s, shape) else { continue }
+                let g = geometry[shape]
+                if g.kind == .circle {
+                    let from = begin.apply(g.center)
+                    earliest = min(earliest, sweepPoint(from: from, by: end.apply(g.center) - from, radius: g.radius,
+                                                        against: target, at: xf))
+                    continue
+                }
+                for v in Int(g.vertexStart)..<Int(g.vertexStart + g.vertexCount) {
+                    let from = begin.apply(vertices[v])
+                    earliest = min(earliest, sweepPoint(from: from, by: end.apply(vertices[v]) - from, radius: g.radius,
+                                                        against: target, at: xf))
                 }
             }
         }
@@ -42,7 +69,66 @@ extension World {
         let distance = motion.length
         let backOff = distance > 0 ? tolerances.linearSlop / distance : 0
         let t = max(0, earliest - backOff)
-        bodies.sim.base[d].center = start + t * motion
-        bodies.state.base[d].deltaPosition = t * motion
+        sims[d].center = start + t * motion
+        states[d].deltaPosition = t * motion
+        if turn.sine != 0 {
+            let partialTurn = Rotation(angle: t * turn.angle)
+            sims[d].rotation = startRotation.then(partialTurn)
+            states[d].deltaRotation = partialTurn
+        }
+    }
+
+    /// The box covering the body's shapes in the step's start pose and in its end pose.
+    private static func sweptBox(firstShape: Int32, from begin: Transform, to end: Transform,
+                                 geometry: UnsafePointer<ShapeGeometryRecord>, vertices: UnsafePointer<Vec2>,
+                                 nextInBody: UnsafePointer<Int32>) -> AABB {
+        var lower = end.position, upper = end.position
+        @inline(__always) func cover(_ p: Vec2, _ radius: Float) {
+            lower = componentMin(lower, p - Vec2(repeating: radius))
+            upper = componentMax(upper, p + Vec2(repeating: radius))
+        }
+        var m = firstShape
+        while m >= 0 {
+            let g = geometry[Int(m)]
+            if g.kind == .circle {
+                cover(begin.apply(g.center), g.radius)
+                cover(end.apply(g.center), g.radius)
+            } else {
+                for v in Int(g.vertexStart)..<Int(g.vertexStart + g.vertexCount) {
+                    cover(begin.apply(vertices[v]), g.radius)
+                    cover(end.apply(vertices[v]), g.radius)
+                }
+            }
+            m = nextInBody[Int(m)]
+        }
+        return AABB(lower: lower, upper: upper)
+    }
+
+    /// The first time in [0, 1] at which a point moving from `start` by `motion`, thickened by
+    /// `radius`, reaches the static shape `target` placed at `xf`; 1 if it does not.
+    ///
+    /// A point already within the slop of the surface is a contact's business, not a sweep's. A
+    /// polygon's edge is hit only from outside: a point that starts behind an edge (inside the
+    /// polygon, or level with a wall it rests on) does not hit that edge on its way.
+    private func sweepPoint(from start: Vec2, by motion: Vec2, radius: Float, against target: ShapeGeometryRecord,
+                            at xf: Transform) -> Float {
+        let skin = tolerances.linearSlop
+        if target.kind == .circle {
+            return sweepPointAgainstCircle(start: start, motion: motion, center: xf.apply(target.center),
+                                           radius: target.radius + radius, skin: skin) ?? 1
+        }
+        var earliest: Float = 1
+        let vertices = UnsafePointer(shapes.vertices.base), normals = UnsafePointer(shapes.normals.base)
+        let n = Int(target.vertexCount), first = Int(target.vertexStart)
+        let isPolygon = target.kind == .polygon
+        for e in 0..<(isPolygon ? n : 1) {
+            let a = xf.apply(vertices[first + e])
+            if isPolygon && xf.rotation.apply(normals[first + e]).dot(start - a) <= 0 { continue }
+            let b = xf.apply(vertices[first + (e + 1) % n])
+            if let t = sweepPointAgainstSegment(start: start, motion: motion, a: a, b: b, radius: target.radius + radius, skin: skin) {
+                earliest = min(earliest, t)
+            }
+        }
+        return earliest
     }
 }

@@ -41,3 +41,12 @@ extension SIMD2 where Scalar == Float {
 /// The cross product of a scalar angular velocity with a vector: ω × r = (−ω·r.y, ω·r.x).
 @inlinable @inline(__always)
 func cross(_ w: Float, _ r: Vec2) -> Vec2 { Vec2(-w * r.y, w * r.x) }
+
+/// The component-wise minimum. The standard `pointwiseMin` is generic over SIMD types and can
+/// stay an out-of-line call.
+@inline(__always)
+func componentMin(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2(min(a.x, b.x), min(a.y, b.y)) }
+
+/// The component-wise maximum (see `componentMin`).
+@inline(__always)
+func componentMax(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2(max(a.x, b.x), max(a.y, b.y)) }

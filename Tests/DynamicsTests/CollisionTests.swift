@@ -79,6 +79,30 @@ struct CollisionTests {
         #expect((view.center.y * 2).rounded() == view.center.y * 2)
     }
 
+    /// The reference-bounds boundary is four thick walls. Where two meet, both cover the corner:
+    /// a wall that ended at the corner would push an item overlapping its end along its end face,
+    /// into the other wall (as a bar 20 pt into the right wall and 4 pt into the floor was pushed
+    /// down and out of the box).
+    @Test("an item buried in a corner of the reference bounds is pushed back in along both walls",
+          arguments: [CGPoint(x: 598, y: 499), CGPoint(x: 592, y: 503), CGPoint(x: 2, y: 1), CGPoint(x: 597, y: 3)])
+    func cornerPushesIn(center: CGPoint) {
+        let root = View(frame: CGRect(x: 0, y: 0, width: 600, height: 500))
+        let bar = View(frame: CGRect(x: 0, y: 0, width: 48, height: 9))
+        bar.center = center
+        root.addSubview(bar)
+        let animator = DynamicAnimator(referenceView: root)
+        let collision = CollisionBehavior(items: [bar])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+        for _ in 0..<60 {
+            animator.step(by: 1.0 / 60)
+            #expect(root.bounds.insetBy(dx: -3, dy: -3).contains(bar.center), "the bar left the box at \(bar.center)")
+        }
+        // At rest inside: the boundary is 1 pt outside the bounds; allow the slop and pixel rounding.
+        let frame = bar.frame
+        #expect(frame.minX >= -2 && frame.maxX <= 602 && frame.minY >= -2 && frame.maxY <= 502, "ended at \(frame)")
+    }
+
     @Test("items of different collision behaviors pass through each other; a shared behavior stops them")
     func separateBehaviors() {
         func drop(shared: Bool) -> CGFloat {

@@ -88,7 +88,9 @@ extension DynamicAnimator {
 
     /// The reference-bounds boundary: four thick walls whose inner faces are the rectangle's edges.
     /// Unlike a loop of segments, which has no inside, a wall as thick as the box pushes an item
-    /// that a crowd squeezes into it back in, never out.
+    /// that a crowd squeezes into it back in, never out. Every wall runs past both corners, so
+    /// the walls overlap there: a wall that ended at a corner would push an item buried in its
+    /// end sideways along the end face, into the neighbouring wall and out of the box.
     private func createWalls(_ behavior: CollisionBehavior, around r: CGRect, group: UInt32) -> Int? {
         guard let body = try? world.createBody(BodyDefinition(type: .static)) else { return nil }
         let index = freeBoundaryIndices.popLast() ?? boundaryTable.count
@@ -97,7 +99,7 @@ extension DynamicAnimator {
         let t = Float(max(r.width, r.height))
         let minX = Float(r.minX), maxX = Float(r.maxX), minY = Float(r.minY), maxY = Float(r.maxY)
         let midX = (minX + maxX) / 2, midY = (minY + maxY) / 2
-        let halfW = (maxX - minX) / 2 + t, halfH = (maxY - minY) / 2
+        let halfW = (maxX - minX) / 2 + t, halfH = (maxY - minY) / 2 + t
         let walls: [(Float, Float, Vec2)] = [
             (halfW, t / 2, Vec2(midX, minY - t / 2)), (halfW, t / 2, Vec2(midX, maxY + t / 2)),
             (t / 2, halfH, Vec2(minX - t / 2, midY)), (t / 2, halfH, Vec2(maxX + t / 2, midY)),

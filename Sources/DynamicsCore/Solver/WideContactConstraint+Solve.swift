@@ -41,13 +41,21 @@ extension WideContactConstraint {
     static func warmStart(_ c: UnsafeMutablePointer<WideContactConstraint>, _ states: UnsafeMutablePointer<BodyState>) {
         var a = WideBodies(velocitiesOf: states, c.pointee.indexA), b = WideBodies(velocitiesOf: states, c.pointee.indexB)
         let (p0, p1) = points(c)
-        let nx = c.pointee.normalX, ny = c.pointee.normalY
-        applyImpulse(c, p0.pointee.normalImpulse * nx + p0.pointee.tangentImpulse * ny,
-                     p0.pointee.normalImpulse * ny - p0.pointee.tangentImpulse * nx, p0, &a, &b)
-        applyImpulse(c, p1.pointee.normalImpulse * nx + p1.pointee.tangentImpulse * ny,
-                     p1.pointee.normalImpulse * ny - p1.pointee.tangentImpulse * nx, p1, &a, &b)
+        warmStartPoint(c, p0, &a, &b)
+        warmStartPoint(c, p1, &a, &b)
         a.scatter(states, c.pointee.indexA, c.pointee.massA)
         b.scatter(states, c.pointee.indexB, c.pointee.massB)
+    }
+
+    /// Applies a point's accumulated impulse P = λn·n + λt·t; r×P is λn·(r×n) − λt·(r·n).
+    @inline(__always)
+    static func warmStartPoint(_ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>,
+                               _ a: inout WideBodies, _ b: inout WideBodies) {
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let normal = p.pointee.normalImpulse, tangent = p.pointee.tangentImpulse
+        applyImpulse(c, normal * nx + tangent * ny, normal * ny - tangent * nx,
+                     normal * p.pointee.acrossA - tangent * p.pointee.alongA,
+                     normal * p.pointee.acrossB - tangent * p.pointee.alongB, &a, &b)
     }
 
     @inline(__always)
@@ -91,24 +99,29 @@ extension WideContactConstraint {
         }
     }
 
+    /// Applies the impulse P = (px, py) at the point: its linear part to both bodies, and its
+    /// moments `momentA` = rA×P and `momentB` = rB×P to their spins.
     @inline(__always)
     static func applyImpulse(_ c: UnsafePointer<WideContactConstraint>, _ px: Lanes, _ py: Lanes,
-                             _ p: UnsafePointer<WidePoint>, _ a: inout WideBodies, _ b: inout WideBodies) {
+                             _ momentA: Lanes, _ momentB: Lanes, _ a: inout WideBodies, _ b: inout WideBodies) {
         let mA = c.pointee.massA, mB = c.pointee.massB
         a.vx -= mA * px; a.vy -= mA * py
-        a.w -= c.pointee.inertiaA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
+        a.w -= c.pointee.inertiaA * momentA
         b.vx += mB * px; b.vy += mB * py
-        b.w += c.pointee.inertiaB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
+        b.w += c.pointee.inertiaB * momentB
     }
 
-    /// The relative velocity at the point along the normal (`tangent: false`) or the tangent.
+    /// The relative velocity at the point along the normal (`tangent: false`) or the tangent:
+    /// (vB − vA)·n + ωB·(rB×n) − ωA·(rA×n), and along t the same with r×t = −r·n.
     @inline(__always)
     static func relativeSpeed(_ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>,
                               _ a: WideBodies, _ b: WideBodies, tangent: Bool) -> Lanes {
-        let dvx = (b.vx - b.w * p.pointee.anchorBY) - (a.vx - a.w * p.pointee.anchorAY)
-        let dvy = (b.vy + b.w * p.pointee.anchorBX) - (a.vy + a.w * p.pointee.anchorAX)
+        let dvx = b.vx - a.vx, dvy = b.vy - a.vy
         let nx = c.pointee.normalX, ny = c.pointee.normalY
-        return tangent ? dvx * ny - dvy * nx : dvx * nx + dvy * ny
+        if tangent {
+            return dvx * ny - dvy * nx - b.w * p.pointee.alongB + a.w * p.pointee.alongA
+        }
+        return dvx * nx + dvy * ny + b.w * p.pointee.acrossB - a.w * p.pointee.acrossA
     }
 
     @inline(__always)
@@ -124,11 +137,10 @@ extension WideContactConstraint {
     static func solveNormal(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p: UnsafeMutablePointer<WidePoint>,
                             _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
         let zero = Lanes()
-        // Current separation from the bodies' motion since the step start.
-        let rAX = p.pointee.anchorAX, rAY = p.pointee.anchorAY, rBX = p.pointee.anchorBX, rBY = p.pointee.anchorBY
-        let prAX = a.qc * rAX - a.qs * rAY, prAY = a.qs * rAX + a.qc * rAY
-        let prBX = b.qc * rBX - b.qs * rBY, prBY = b.qs * rBX + b.qc * rBY
-        let s = (b.dpx - a.dpx + prBX - prAX) * c.pointee.normalX + (b.dpy - a.dpy + prBY - prAY) * c.pointee.normalY
+        // Current separation from the bodies' motion since the step start: each anchor turned
+        // by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along the normal.
+        let s = (b.dpx - a.dpx) * c.pointee.normalX + (b.dpy - a.dpy) * c.pointee.normalY
+            + (b.qc * p.pointee.alongB + b.qs * p.pointee.acrossB) - (a.qc * p.pointee.alongA + a.qs * p.pointee.acrossA)
             + p.pointee.baseSeparation
         let vn = normalSpeed(c, p, a, b)
         // A speculative lane (s > 0) may close the gap within the sub-step, at full stiffness; a
@@ -155,7 +167,8 @@ extension WideContactConstraint {
         let applied = newImpulse - old
         p.pointee.normalImpulse = newImpulse
         p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, applied)
-        applyImpulse(c, applied * c.pointee.normalX, applied * c.pointee.normalY, p, &a, &b)
+        applyImpulse(c, applied * c.pointee.normalX, applied * c.pointee.normalY,
+                     applied * p.pointee.acrossA, applied * p.pointee.acrossB, &a, &b)
     }
 
     @inline(__always)
@@ -167,7 +180,8 @@ extension WideContactConstraint {
         let newImpulse = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit)
         let applied = newImpulse - old
         p.pointee.tangentImpulse = newImpulse
-        applyImpulse(c, applied * c.pointee.normalY, -applied * c.pointee.normalX, p, &a, &b)
+        applyImpulse(c, applied * c.pointee.normalY, -applied * c.pointee.normalX,
+                     -applied * p.pointee.alongA, -applied * p.pointee.alongB, &a, &b)
     }
 
     @inline(__always)

@@ -4,8 +4,13 @@ import CKernelSupport
 typealias Lanes = SIMD4<Float>
 
 /// One manifold point across the four constraints of a block.
+///
+/// Each anchor r (from its body's centre of mass) is kept as its two components in the contact
+/// frame: along the normal, r·n, and across it, r×n. With the tangent t = (n.y, −n.x), r×t is
+/// −r·n, so these two numbers give every angular term of the solve (ω×r along n or t, r×P for an
+/// impulse P) in one multiply each, and the separation's rotation term as c·(r·n) + s·(r×n).
 struct WidePoint {
-    var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
+    var alongA = Lanes(), acrossA = Lanes(), alongB = Lanes(), acrossB = Lanes()
     var baseSeparation = Lanes()
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
@@ -15,12 +20,12 @@ struct WidePoint {
 
     /// Writes one lane of a wide point in place; `lane` points at the lane's first float.
     @inline(__always)
-    static func setLane(_ lane: UnsafeMutableRawPointer, _ p: ConstraintPoint) {
+    static func setLane(_ lane: UnsafeMutableRawPointer, _ p: ConstraintPoint, normal n: Vec2) {
         @inline(__always) func put(_ field: PartialKeyPath<WidePoint>, _ value: Float) {
             lane.storeBytes(of: value, toByteOffset: MemoryLayout<WidePoint>.offset(of: field)!, as: Float.self)
         }
-        put(\.anchorAX, p.anchorA.x); put(\.anchorAY, p.anchorA.y)
-        put(\.anchorBX, p.anchorB.x); put(\.anchorBY, p.anchorB.y)
+        put(\.alongA, p.anchorA.dot(n)); put(\.acrossA, p.anchorA.cross(n))
+        put(\.alongB, p.anchorB.dot(n)); put(\.acrossB, p.anchorB.cross(n))
         put(\.baseSeparation, p.baseSeparation)
         put(\.normalImpulse, p.normalImpulse); put(\.tangentImpulse, p.tangentImpulse)
         put(\.maxNormalImpulse, p.maxNormalImpulse)
@@ -126,7 +131,7 @@ struct WideContactConstraint {
         put(\.impulseScale, k.softness.impulseScale)
         let point0 = MemoryLayout<WideContactConstraint>.offset(of: \.point0)!
         let point1 = MemoryLayout<WideContactConstraint>.offset(of: \.point1)!
-        WidePoint.setLane(raw + point0, k.point0)
-        WidePoint.setLane(raw + point1, k.secondPoint)
+        WidePoint.setLane(raw + point0, k.point0, normal: k.normal)
+        WidePoint.setLane(raw + point1, k.secondPoint, normal: k.normal)
     }
 }

@@ -75,8 +75,28 @@ struct OverflowPassKernel {
 struct StoreWideImpulsesKernel: ChunkKernel {
     var blocks: UnsafePointer<WideContactConstraint>
     var contacts: UnsafeMutablePointer<Contact>
+    /// How many blocks ahead the contacts to be written are prefetched.
+    static let prefetchDistance = 2
+
     func run(_ range: Range<Int>) {
-        for k in range { WideContactConstraint.storeImpulses(of: blocks + k, into: contacts) }
+        for k in range {
+            // The contacts are written in colour order, far apart: ask for their lines early.
+            if k + Self.prefetchDistance < range.upperBound { prefetch(blocks + k + Self.prefetchDistance) }
+            WideContactConstraint.storeImpulses(of: blocks + k, into: contacts)
+        }
+    }
+
+    /// Prefetches the impulses of the contacts of `block`'s lanes.
+    @inline(__always)
+    func prefetch(_ block: UnsafePointer<WideContactConstraint>) {
+        let index = block.pointee.contactIndex
+        let first = MemoryLayout<Contact>.offset(of: \.manifold)! + MemoryLayout<Manifold>.offset(of: \.point0)!
+        let last = MemoryLayout<Contact>.offset(of: \.manifold)! + MemoryLayout<Manifold>.size - 1
+        for lane in 0..<4 where index[lane] >= 0 {
+            let contact = UnsafeRawPointer(contacts + Int(index[lane]))
+            dynamics_prefetch(contact + first)
+            dynamics_prefetch(contact + last)
+        }
     }
 }
 
@@ -155,9 +175,14 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     func prefetch(_ sources: UnsafePointer<SolverSource>) {
         for l in 0..<4 {
             let s = sources[l]
+            // Every line from the friction to the manifold's last byte: a contact is 184 bytes,
+            // so where its lines start varies, and two prefetches left a third line to a miss.
             let contact = UnsafeRawPointer(scalar.contacts + Int(s.contact))
-            dynamics_prefetch(contact + MemoryLayout<Contact>.offset(of: \.manifold)!)
-            dynamics_prefetch(contact + MemoryLayout<Contact>.offset(of: \.manifold)! + 64)
+            let first = MemoryLayout<Contact>.offset(of: \.friction)!
+            let last = MemoryLayout<Contact>.offset(of: \.manifold)! + MemoryLayout<Manifold>.size - 1
+            dynamics_prefetch(contact + first)
+            dynamics_prefetch(contact + (first + last) / 2)
+            dynamics_prefetch(contact + last)
             if s.denseA >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseA)) }
             if s.denseB >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseB)) }
         }

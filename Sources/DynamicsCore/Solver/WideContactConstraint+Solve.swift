@@ -65,12 +65,14 @@ extension WideContactConstraint {
         let k = WidePassConstants(useBias: useBias, inverseH: Lanes(repeating: context.inverseH),
                                   pushOut: Lanes(repeating: -context.pushMaxVelocity))
         let (p0, p1) = points(c)
-        solveNormal(c, p0, &a, &b, k)
-        solveNormal(c, p1, &a, &b, k)
+        // Positions do not change within a block's solve: each separation is computed once.
+        let s0 = separation(c, p0, a, b), s1 = separation(c, p1, a, b)
+        solveNormal(c, p0, s0, &a, &b, k)
+        solveNormal(c, p1, s1, &a, &b, k)
         // Hard two-point impacts: sweep the normal points again (up to four more times) while a
         // lane still approaches faster than the push-out speed (see ContactConstraint.solve). The
         // relax pass removes push-out only; impacts are solved already.
-        if useBias && approachesFast(c, p0, p1, a, b, k) { sweepImpacts(c, p0, p1, &a, &b, k) }
+        if useBias && approachesFast(c, p0, p1, a, b, k) { sweepImpacts(c, p0, p1, s0, s1, &a, &b, k) }
         solveTangent(c, p0, &a, &b)
         solveTangent(c, p1, &a, &b)
         a.scatter(states, c.pointee.indexA, c.pointee.massA)
@@ -90,11 +92,11 @@ extension WideContactConstraint {
     /// line so that the common path keeps its registers.
     @inline(never)
     static func sweepImpacts(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p0: UnsafeMutablePointer<WidePoint>,
-                             _ p1: UnsafeMutablePointer<WidePoint>, _ a: inout WideBodies, _ b: inout WideBodies,
-                             _ k: WidePassConstants) {
+                             _ p1: UnsafeMutablePointer<WidePoint>, _ s0: Lanes, _ s1: Lanes,
+                             _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
         for sweep in 1...4 {
-            solveNormal(c, p0, &a, &b, k)
-            solveNormal(c, p1, &a, &b, k)
+            solveNormal(c, p0, s0, &a, &b, k)
+            solveNormal(c, p1, s1, &a, &b, k)
             guard sweep < 4 && approachesFast(c, p0, p1, a, b, k) else { return }
         }
     }
@@ -130,18 +132,23 @@ extension WideContactConstraint {
         relativeSpeed(c, p, a, b, tangent: false)
     }
 
+    /// The point's current separation, from the bodies' motion since the step start: each
+    /// anchor turned by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along the normal.
+    @inline(__always)
+    static func separation(_ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>,
+                           _ a: WideBodies, _ b: WideBodies) -> Lanes {
+        (b.dpx - a.dpx) * c.pointee.normalX + (b.dpy - a.dpy) * c.pointee.normalY
+            + (b.qc * p.pointee.alongB + b.qs * p.pointee.acrossB) - (a.qc * p.pointee.alongA + a.qs * p.pointee.acrossA)
+            + p.pointee.baseSeparation
+    }
+
     // Transparent, not `@inline(__always)`: the optimiser left the sweep's calls out of line
     // (bodies passed through memory; the solve's share of large-pyramid fell from 47 to 41 %
     // of samples once inlined). `@inline(always)` does the same but needs Swift 6.3.
     @_transparent
     static func solveNormal(_ c: UnsafeMutablePointer<WideContactConstraint>, _ p: UnsafeMutablePointer<WidePoint>,
-                            _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
+                            _ s: Lanes, _ a: inout WideBodies, _ b: inout WideBodies, _ k: WidePassConstants) {
         let zero = Lanes()
-        // Current separation from the bodies' motion since the step start: each anchor turned
-        // by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along the normal.
-        let s = (b.dpx - a.dpx) * c.pointee.normalX + (b.dpy - a.dpy) * c.pointee.normalY
-            + (b.qc * p.pointee.alongB + b.qs * p.pointee.acrossB) - (a.qc * p.pointee.alongA + a.qs * p.pointee.acrossA)
-            + p.pointee.baseSeparation
         let vn = normalSpeed(c, p, a, b)
         // A speculative lane (s > 0) may close the gap within the sub-step, at full stiffness; a
         // touching lane is soft and pushed out at a capped speed when biased, not at all when

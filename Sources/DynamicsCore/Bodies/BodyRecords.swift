@@ -35,6 +35,9 @@ struct BodySim: BitwiseCopyable {
     var sleepTime: Float
     /// Half the smallest extent of the body's shapes: how far it may move before a sweep is needed.
     var minExtent: Float
+    /// How far the body's shapes reach from its centre of mass: the radius of a circle about the
+    /// centre that holds them in any rotation (bounds a sweep's box).
+    var maxExtent: Float
     var type: BodyType
     var fixedRotation: Bool
     var allowSleep: Bool

@@ -25,9 +25,9 @@ extension World {
         let begin = Transform(position: start - startRotation.apply(sims[d].localCenter), rotation: startRotation)
         let slot = bodies.slotOfDense[d]
         let firstShape = bodies.firstShape[Int(slot)]
-        let swept = Self.sweptBox(firstShape: firstShape, from: begin, to: end, geometry: geometry, vertices: vertices,
-                                  nextInBody: nextInBody)
-            .union(AABB(lower: componentMin(start, center), upper: componentMax(start, center)).expanded(by: minExtent))
+        // Every pose on the way lies within the body's reach of the centre's path.
+        let swept = AABB(lower: componentMin(start, center), upper: componentMax(start, center))
+            .expanded(by: max(sims[d].maxExtent, minExtent))
         queryScratch.removeAll()
         let range = staticGrid.cellRange(swept)
         if range.cellCount <= 1 << 16 {
@@ -76,32 +76,6 @@ extension World {
             sims[d].rotation = startRotation.then(partialTurn)
             states[d].deltaRotation = partialTurn
         }
-    }
-
-    /// The box covering the body's shapes in the step's start pose and in its end pose.
-    private static func sweptBox(firstShape: Int32, from begin: Transform, to end: Transform,
-                                 geometry: UnsafePointer<ShapeGeometryRecord>, vertices: UnsafePointer<Vec2>,
-                                 nextInBody: UnsafePointer<Int32>) -> AABB {
-        var lower = end.position, upper = end.position
-        @inline(__always) func cover(_ p: Vec2, _ radius: Float) {
-            lower = componentMin(lower, p - Vec2(repeating: radius))
-            upper = componentMax(upper, p + Vec2(repeating: radius))
-        }
-        var m = firstShape
-        while m >= 0 {
-            let g = geometry[Int(m)]
-            if g.kind == .circle {
-                cover(begin.apply(g.center), g.radius)
-                cover(end.apply(g.center), g.radius)
-            } else {
-                for v in Int(g.vertexStart)..<Int(g.vertexStart + g.vertexCount) {
-                    cover(begin.apply(vertices[v]), g.radius)
-                    cover(end.apply(vertices[v]), g.radius)
-                }
-            }
-            m = nextInBody[Int(m)]
-        }
-        return AABB(lower: lower, upper: upper)
     }
 
     /// The first time in [0, 1] at which a point moving from `start` by `motion`, thickened by

@@ -9,7 +9,7 @@ extension World {
                           mass: isDynamic ? 1 : 0, invMass: isDynamic ? 1 : 0, inertia: 0, invInertia: 0,
                           linearDamping: definition.linearDamping, angularDamping: definition.angularDamping,
                           gravityScale: definition.gravityScale, force: .zero, torque: 0, sleepTime: 0,
-                          minExtent: .greatestFiniteMagnitude, type: definition.type,
+                          minExtent: .greatestFiniteMagnitude, maxExtent: 0, type: definition.type,
                           fixedRotation: definition.fixedRotation, allowSleep: definition.allowSleep,
                           enlarged: false, needsSweep: false)
         var state = BodyState.resting

@@ -192,6 +192,25 @@ extension World {
             if mass > 0 { sim.localCenter = weightedCenter / mass }
         }
         sim.center = origin.apply(sim.localCenter)
+        sim.maxExtent = maxExtent(bodySlot: b, about: sim.localCenter)
         bodies.sim[d] = sim
+    }
+
+    /// How far the body's shapes reach from `center` (in the body frame).
+    private func maxExtent(bodySlot b: Int32, about center: Vec2) -> Float {
+        var reach: Float = 0
+        var s = bodies.firstShape[Int(b)]
+        while s >= 0 {
+            let g = shapes.geometry[Int(s)]
+            if g.kind == .circle {
+                reach = max(reach, (g.center - center).length + g.radius)
+            } else {
+                for v in Int(g.vertexStart)..<Int(g.vertexStart + g.vertexCount) {
+                    reach = max(reach, (shapes.vertices[v] - center).length + g.radius)
+                }
+            }
+            s = shapes.nextInBody[Int(s)]
+        }
+        return reach
     }
 }

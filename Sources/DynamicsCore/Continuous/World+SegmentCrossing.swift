@@ -12,7 +12,10 @@ extension World {
         let geometry = UnsafePointer(shapes.geometry.base), vertices = UnsafePointer(shapes.vertices.base)
         let sims = bodies.sim.base, states = bodies.state.base
         let awake = bodies.awakeCount
-        for i in 0..<contacts.count where contactBase[i].flags.contains(.hasSegment) {
+        // The colouring pass listed the contacts with a segment: no second pass over every contact.
+        let listed = UnsafePointer(segmentContacts.base)
+        for k in 0..<segmentContacts.count {
+            let i = Int(listed[k])
             let kindA = geometry[Int(contactBase[i].shapeA)].kind, kindB = geometry[Int(contactBase[i].shapeB)].kind
             guard kindA == .segment || kindB == .segment else { continue }
             let segmentOnA = kindA == .segment

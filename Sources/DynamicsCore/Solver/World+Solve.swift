@@ -123,10 +123,13 @@ extension World {
         let contactBase = contacts.base
         constraintColor.resizeUninitialized(to: contacts.count)
         constraintSource.resizeUninitialized(to: contacts.count)
-        let touching = coloring.colorContacts(UnsafePointer(contactBase), count: contacts.count, denseOfSlot: denseOf, sims: sims,
-                                              awake: awake, colors: constraintColor.base, sources: constraintSource.base)
+        segmentContacts.resizeUninitialized(to: contacts.count)
+        let (touching, segments) = coloring.colorContacts(UnsafePointer(contactBase), count: contacts.count, denseOfSlot: denseOf,
+                                                          sims: sims, awake: awake, colors: constraintColor.base,
+                                                          sources: constraintSource.base, segmentContacts: segmentContacts.base)
         constraintColor.resizeUninitialized(to: touching)
         constraintSource.resizeUninitialized(to: touching)
+        segmentContacts.resizeUninitialized(to: segments)
         coloring.finish()
         let count = constraintSource.count
         orderedSources.resizeUninitialized(to: count)

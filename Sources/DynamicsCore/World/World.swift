@@ -52,6 +52,8 @@ public final class World {
     /// The touching contacts to solve, in contact order, then (`orderedSources`) in colour order.
     var constraintSource = Column<SolverSource>()
     var orderedSources = Column<SolverSource>()
+    /// The contacts with a segment, in contact order, listed by this step's colouring pass.
+    var segmentContacts = Column<Int32>()
     /// The coloured constraints packed four to a block; `wideOffsets[c]..<wideOffsets[c+1]` is colour c.
     var wideConstraints = Column<WideContactConstraint>()
     var wideOffsets = Column<Int32>()

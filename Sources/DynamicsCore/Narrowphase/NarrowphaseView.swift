@@ -15,9 +15,15 @@ struct NarrowphaseView: ChunkKernel {
     /// is computed again.
     var reuseDistance: Float
     var reuseSine: Float
+    /// Per contact: 1 when its update left something for the serial pass (it started or stopped
+    /// touching, or its boxes separated), else 0.
+    var changed: UnsafeMutablePointer<UInt8>
 
     func run(_ range: Range<Int>) {
-        for i in range { update(i) }
+        for i in range {
+            update(i)
+            changed[i] = contacts[i].flags.isDisjoint(with: [.startedTouching, .stoppedTouching, .disjoint]) ? 0 : 1
+        }
     }
 
     @inline(__always)
@@ -103,17 +109,21 @@ extension World {
     /// serially and in contact order, events are recorded, sleepers touched by awake bodies are
     /// woken, and contacts whose enlarged boxes separated are destroyed.
     func collide() {
+        contactChanged.resizeUninitialized(to: contacts.count)
         let view = NarrowphaseView(contacts: contacts.base, geometry: shapes.geometry.base, vertices: shapes.vertices.base,
                                    normals: shapes.normals.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop,
-                                   reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine)
+                                   reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine,
+                                   changed: contactChanged.base)
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
 
         var anyDisjoint = false
         let contactBase = contacts.base
-        for i in 0..<contacts.count {
+        // Only the contacts the narrowphase marked: a byte each, not every contact record.
+        let changed = UnsafePointer(contactChanged.base)
+        for i in 0..<contacts.count where changed[i] != 0 {
             // Fields through the pointer: binding the whole contact copied it (memcpy) twice.
             let c = contactBase + i
             let flags = c.pointee.flags
@@ -139,7 +149,8 @@ extension World {
         var i = contacts.count - 1
         while i >= 0 {
             // A contact that was touching and whose boxes separated in one step reports its end here.
-            if contacts[i].flags.contains(.disjoint) { destroyContact(i) }
+            // Destroying swaps the last contact (visited already) into i: `changed` below i holds.
+            if changed[i] != 0 && contacts[i].flags.contains(.disjoint) { destroyContact(i) }
             i -= 1
         }
     }

@@ -44,6 +44,8 @@ public final class World {
     var pairCandidates = Column<UInt64>()
     let pairSearchParts = PairSearchParts()
     var queryScratch = Column<Int32>()
+    /// Per contact, whether this step's narrowphase left it for the serial pass (see `NarrowphaseView.changed`).
+    var contactChanged = Column<UInt8>()
 
     // Solver scratch.
     var coloring = GraphColoring()

@@ -95,10 +95,11 @@ extension World {
         // Regridding writes existing entries only, so the pointers stay valid.
         let placement = UnsafePointer(shapes.placement.base), cells = shapes.cells.base
         let movedFlags = movedFlag.base
+        let sweep = sweepView()
         for d in 0..<awake {
             if sims[d].needsSweep {
                 sims[d].needsSweep = false
-                sweepAgainstStatics(dense: d)
+                sweepAgainstStatics(dense: d, sweep)
                 if view.updateShapeBoxes(d) { sims[d].enlarged = true }
             }
             guard sims[d].enlarged else { continue }

@@ -54,46 +54,64 @@ struct SpatialHash: ~Copyable {
     mutating func insert(_ proxy: Int32, _ range: CellRange) {
         if liveNodes + range.cellCount > bucketMask + 1 { rehash(minimumBuckets: (liveNodes + range.cellCount) * 2) }
         for y in range.minY...range.maxY {
-            for x in range.minX...range.maxX {
-                let key = Self.key(x, y)
-                let b = bucket(key)
-                let node: Int32
-                if freeNode >= 0 {
-                    node = freeNode
-                    freeNode = nodeNext[Int(node)]
-                    nodeKey[Int(node)] = key; nodeProxy[Int(node)] = proxy
-                } else {
-                    node = Int32(nodeKey.count)
-                    nodeKey.append(key); nodeProxy.append(proxy); nodeNext.append(-1)
-                }
-                nodeNext[Int(node)] = buckets[b]
-                buckets[b] = node
-                liveNodes += 1
-            }
+            for x in range.minX...range.maxX { link(proxy, Self.key(x, y)) }
         }
     }
 
     mutating func remove(_ proxy: Int32, _ range: CellRange) {
         for y in range.minY...range.maxY {
-            for x in range.minX...range.maxX {
-                let key = Self.key(x, y)
-                let b = bucket(key)
-                var previous: Int32 = -1
-                var node = buckets[b]
-                while node >= 0 {
-                    let n = Int(node)
-                    if nodeProxy.base[n] == proxy && nodeKey.base[n] == key {
-                        if previous >= 0 { nodeNext[Int(previous)] = nodeNext[n] } else { buckets[b] = nodeNext[n] }
-                        nodeProxy[n] = -1
-                        nodeNext[n] = freeNode
-                        freeNode = node
-                        liveNodes -= 1
-                        break
-                    }
-                    previous = node
-                    node = nodeNext.base[n]
-                }
+            for x in range.minX...range.maxX { unlink(proxy, Self.key(x, y)) }
+        }
+    }
+
+    /// Moves a proxy from the cells of `old` to those of `new`, touching only the cells that
+    /// differ: a box that crosses one cell line keeps most of its cells (and their nodes).
+    mutating func move(_ proxy: Int32, from old: CellRange, to new: CellRange) {
+        if liveNodes + new.cellCount > bucketMask + 1 { rehash(minimumBuckets: (liveNodes + new.cellCount) * 2) }
+        for y in old.minY...old.maxY {
+            for x in old.minX...old.maxX where !new.contains(x, y) { unlink(proxy, Self.key(x, y)) }
+        }
+        for y in new.minY...new.maxY {
+            for x in new.minX...new.maxX where !old.contains(x, y) { link(proxy, Self.key(x, y)) }
+        }
+    }
+
+    /// Adds a node for `proxy` at the head of the chain of the cell `key`.
+    @inline(__always)
+    private mutating func link(_ proxy: Int32, _ key: UInt64) {
+        let b = bucket(key)
+        let node: Int32
+        if freeNode >= 0 {
+            node = freeNode
+            freeNode = nodeNext[Int(node)]
+            nodeKey[Int(node)] = key; nodeProxy[Int(node)] = proxy
+        } else {
+            node = Int32(nodeKey.count)
+            nodeKey.append(key); nodeProxy.append(proxy); nodeNext.append(-1)
+        }
+        nodeNext[Int(node)] = buckets[b]
+        buckets[b] = node
+        liveNodes += 1
+    }
+
+    /// Removes the node of `proxy` in the cell `key` from its chain.
+    @inline(__always)
+    private mutating func unlink(_ proxy: Int32, _ key: UInt64) {
+        let b = bucket(key)
+        var previous: Int32 = -1
+        var node = buckets[b]
+        while node >= 0 {
+            let n = Int(node)
+            if nodeProxy.base[n] == proxy && nodeKey.base[n] == key {
+                if previous >= 0 { nodeNext[Int(previous)] = nodeNext[n] } else { buckets[b] = nodeNext[n] }
+                nodeProxy[n] = -1
+                nodeNext[n] = freeNode
+                freeNode = node
+                liveNodes -= 1
+                return
             }
+            previous = node
+            node = nodeNext.base[n]
         }
     }
 

@@ -9,6 +9,10 @@ enum ProxyPlacement: UInt8, BitwiseCopyable {
 struct CellRange: BitwiseCopyable, Equatable {
     var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
     var cellCount: Int { Int(maxX - minX + 1) * Int(maxY - minY + 1) }
+
+    /// Whether the cell (x, y) is in the range.
+    @inline(__always)
+    func contains(_ x: Int32, _ y: Int32) -> Bool { x >= minX && x <= maxX && y >= minY && y <= maxY }
 }
 
 /// Per-shape data the narrowphase reads, in one record.

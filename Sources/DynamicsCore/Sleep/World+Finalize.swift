@@ -112,8 +112,7 @@ extension World {
                     // The common case, as `regrid` does it: a proxy of the moving grid that stays
                     // an ordinary proxy moves to its new cells (if they changed) and is marked moved.
                     if range != cells[i] {
-                        movingGrid.remove(s, cells[i])
-                        movingGrid.insert(s, range)
+                        movingGrid.move(s, from: cells[i], to: range)
                         cells[i] = range
                     }
                     if !movedFlags[i] {

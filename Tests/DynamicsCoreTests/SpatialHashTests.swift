@@ -1,0 +1,58 @@
+import Testing
+@testable import DynamicsCore
+
+@Suite("Spatial hash")
+struct SpatialHashTests {
+    /// 300 proxies of 1×1 to 3×3 cells wander by random steps: some stay, some cross one cell
+    /// line, some jump far (their old and new cells disjoint), moved with `move`, or removed and
+    /// inserted again. After every round, each query must return exactly the proxies whose
+    /// ranges meet it, each once, as a brute force over the ranges says.
+    @Test("insert, move and remove keep queries equal to a brute-force overlap test")
+    func matchesBruteForce() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int32 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int32((seed >> 33) % UInt64(n))
+        }
+        func randomRange(near x: Int32, _ y: Int32) -> CellRange {
+            CellRange(minX: x, minY: y, maxX: x + next(3), maxY: y + next(3))
+        }
+        // A small table, so that chains are long and shared, and the table grows on the way.
+        var grid = SpatialHash(cellSize: 1, bucketCount: 16)
+        let count = 300
+        var ranges = (0..<count).map { _ in randomRange(near: next(40) - 20, next(40) - 20) }
+        for p in 0..<count { grid.insert(Int32(p), ranges[p]) }
+        for _ in 0..<40 {
+            for p in 0..<count {
+                let r = ranges[p]
+                let new: CellRange
+                switch next(4) {
+                case 0: continue
+                case 1: new = randomRange(near: r.minX + next(3) - 1, r.minY + next(3) - 1)
+                case 2: new = randomRange(near: next(40) - 20, next(40) - 20)
+                default:
+                    new = randomRange(near: r.minX + next(3) - 1, r.minY + next(3) - 1)
+                    grid.remove(Int32(p), r)
+                    grid.insert(Int32(p), new)
+                    ranges[p] = new
+                    continue
+                }
+                grid.move(Int32(p), from: r, to: new)
+                ranges[p] = new
+            }
+            #expect(grid.liveNodes == ranges.reduce(0) { $0 + $1.cellCount })
+            for _ in 0..<20 {
+                let minX = next(44) - 22, minY = next(44) - 22
+                let box = CellRange(minX: minX, minY: minY, maxX: minX + next(6), maxY: minY + next(6))
+                var found = Column<Int32>()
+                ranges.withUnsafeBufferPointer { grid.query(box, proxyCells: $0.baseAddress!, into: &found) }
+                let got = (0..<found.count).map { Int(found[$0]) }.sorted()
+                let expected = (0..<count).filter { p in
+                    let r = ranges[p]
+                    return r.minX <= box.maxX && box.minX <= r.maxX && r.minY <= box.maxY && box.minY <= r.maxY
+                }
+                #expect(got == expected, "query \(box)")
+            }
+        }
+    }
+}

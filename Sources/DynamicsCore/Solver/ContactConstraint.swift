@@ -2,6 +2,9 @@
 struct ConstraintPoint: BitwiseCopyable {
     var anchorA: Vec2
     var anchorB: Vec2
+    /// The anchors along and across the normal, r·n and r×n, as the wide blocks keep them
+    /// (a by-product of the effective masses).
+    var alongA: Float, acrossA: Float, alongB: Float, acrossB: Float
     /// Separation at the step start minus the anchors' contribution, so the current separation is
     /// `dot(dpB − dpA + rB' − rA', n) + baseSeparation`.
     var baseSeparation: Float
@@ -38,7 +41,7 @@ struct ContactConstraint: BitwiseCopyable {
 extension ConstraintPoint {
     /// A point that does nothing: zero anchors, masses and impulses.
     static var zero: ConstraintPoint {
-        ConstraintPoint(anchorA: .zero, anchorB: .zero, baseSeparation: 0, normalImpulse: 0, tangentImpulse: 0,
+        ConstraintPoint(anchorA: .zero, anchorB: .zero, alongA: 0, acrossA: 0, alongB: 0, acrossB: 0, baseSeparation: 0, normalImpulse: 0, tangentImpulse: 0,
                         maxNormalImpulse: 0, normalMass: 0, tangentMass: 0, relativeVelocity: 0)
     }
 }
@@ -64,7 +67,9 @@ extension ContactConstraint {
         let rtA = rA.cross(tangent), rtB = rB.cross(tangent)
         let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
         let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
-        return ConstraintPoint(anchorA: rA, anchorB: rB, baseSeparation: mp.separation - (rB - rA).dot(normal),
+        // r×t is −r·n (t is n turned clockwise), exactly: negation does not round.
+        return ConstraintPoint(anchorA: rA, anchorB: rB, alongA: -rtA, acrossA: rnA, alongB: -rtB, acrossB: rnB,
+                               baseSeparation: mp.separation - (rB - rA).dot(normal),
                                normalImpulse: mp.normalImpulse, tangentImpulse: mp.tangentImpulse, maxNormalImpulse: 0,
                                normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
                                relativeVelocity: normal.dot(dv))

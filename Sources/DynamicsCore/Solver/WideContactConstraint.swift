@@ -20,12 +20,12 @@ struct WidePoint {
 
     /// Writes one lane of a wide point in place; `lane` points at the lane's first float.
     @inline(__always)
-    static func setLane(_ lane: UnsafeMutableRawPointer, _ p: ConstraintPoint, normal n: Vec2) {
+    static func setLane(_ lane: UnsafeMutableRawPointer, _ p: ConstraintPoint) {
         @inline(__always) func put(_ field: PartialKeyPath<WidePoint>, _ value: Float) {
             lane.storeBytes(of: value, toByteOffset: MemoryLayout<WidePoint>.offset(of: field)!, as: Float.self)
         }
-        put(\.alongA, p.anchorA.dot(n)); put(\.acrossA, p.anchorA.cross(n))
-        put(\.alongB, p.anchorB.dot(n)); put(\.acrossB, p.anchorB.cross(n))
+        put(\.alongA, p.alongA); put(\.acrossA, p.acrossA)
+        put(\.alongB, p.alongB); put(\.acrossB, p.acrossB)
         put(\.baseSeparation, p.baseSeparation)
         put(\.normalImpulse, p.normalImpulse); put(\.tangentImpulse, p.tangentImpulse)
         put(\.maxNormalImpulse, p.maxNormalImpulse)
@@ -131,7 +131,7 @@ struct WideContactConstraint {
         put(\.impulseScale, k.softness.impulseScale)
         let point0 = MemoryLayout<WideContactConstraint>.offset(of: \.point0)!
         let point1 = MemoryLayout<WideContactConstraint>.offset(of: \.point1)!
-        WidePoint.setLane(raw + point0, k.point0, normal: k.normal)
-        WidePoint.setLane(raw + point1, k.secondPoint, normal: k.normal)
+        WidePoint.setLane(raw + point0, k.point0)
+        WidePoint.setLane(raw + point1, k.secondPoint)
     }
 }

@@ -183,8 +183,8 @@ extension World {
         let list = found.buffer
         sortInPlace(list)
         for s in list {
-            // The enlarged box of a moving shape, not its fat box: that also holds the speculative
-            // distance (see `Tolerances.fatMargin`).
+            // The box grown by the margin now, not the fat box, which dates from the last time the
+            // shape was placed (see `Tolerances.fatMargin`).
             let shapeBox = shapes.aabb[Int(s)]
             let moving = enlarged && !bodies.isStatic(slot: shapes.body[Int(s)])
             if (moving ? shapeBox.expanded(by: tolerances.aabbMargin) : shapeBox).overlaps(box) { result.append(shapeID(slot: s)) }

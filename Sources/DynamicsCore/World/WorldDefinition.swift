@@ -27,9 +27,9 @@ public struct WorldDefinition: Sendable {
     public var restitutionThresholdMeters: Float = 1
     /// Penetration allowed at rest, in metres.
     public var linearSlopMeters: Float = 0.005
-    /// Margin of the enlarged ("fat") boxes of the broadphase, in metres: how far a moving shape
-    /// may move before it is placed again. Its fat box reaches this far past its box, plus the
-    /// speculative distance (four times the slop).
+    /// Margin of the enlarged ("fat") boxes of the broadphase, in metres: how far a moving
+    /// shape's fat box reaches past its box. It is placed again once it has moved this far less
+    /// the speculative distance (four times the slop).
     public var aabbMarginMeters: Float = 0.1
     /// The largest translation per sub-step, in metres.
     public var maxTranslationPerSubStepMeters: Float = 2
@@ -91,10 +91,14 @@ struct Tolerances {
     var manifoldReuseDistance: Float
     var manifoldReuseSine: Float
     var aabbMargin: Float
-    /// How far a moving shape's fat box reaches past its box: the speculative distance plus the
-    /// margin. A box grown by the speculative distance must stay inside its fat box, so that a
-    /// shape that comes that close to another has a pair (and a speculative contact) with it.
-    var fatMargin: Float { aabbMargin + speculativeDistance }
+    /// How far a moving shape's fat box reaches past its box when it is enlarged: the margin
+    /// (at least the speculative distance). The box grown by the speculative distance must stay
+    /// inside the fat box, so that a shape that comes that close to another has a pair (and a
+    /// speculative contact) with it: the fat box is enlarged once the box has moved the margin
+    /// less the speculative distance. (Box2D v3 adds the speculative distance to the fat box
+    /// instead; measured here, that made more pairs and contacts than it saved regrids: rain-1k
+    /// +5 %, smash +5 % instructions, and views-10k's peak memory 51 -> 67 MB.)
+    var fatMargin: Float { max(aabbMargin, speculativeDistance) }
     var maxTranslation: Float
     var maxRotation: Float
     var restitutionThreshold: Float

@@ -2,7 +2,7 @@
 /// `radius` of `center`, or nil. A point that starts within `radius + skin` reports nil: it is
 /// touching already, a contact and not a sweep.
 @inline(__always)
-func sweepPointAgainstCircle(start: Vec2, motion: Vec2, center: Vec2, radius: Float, skin: Float = 0) -> Float? {
+func sweepPointAgainstCircle(start: Vec2, motion: Vec2, center: Vec2, radius: Float, skin: Float) -> Float? {
     let m = start - center
     guard m.lengthSquared > (radius + skin) * (radius + skin) else { return nil }
     let c = m.lengthSquared - radius * radius
@@ -19,7 +19,7 @@ func sweepPointAgainstCircle(start: Vec2, motion: Vec2, center: Vec2, radius: Fl
 /// The first time a moving point comes within `radius` of the segment a–b (a capsule test), or
 /// nil. As for a circle, a point that starts within `radius + skin` of the segment reports nil.
 @inline(__always)
-func sweepPointAgainstSegment(start: Vec2, motion: Vec2, a: Vec2, b: Vec2, radius: Float, skin: Float = 0) -> Float? {
+func sweepPointAgainstSegment(start: Vec2, motion: Vec2, a: Vec2, b: Vec2, radius: Float, skin: Float) -> Float? {
     let edge = b - a
     let length = edge.length
     guard length > 0 else { return sweepPointAgainstCircle(start: start, motion: motion, center: a, radius: radius, skin: skin) }

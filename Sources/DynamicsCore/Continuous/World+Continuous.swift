@@ -72,8 +72,8 @@ extension World {
         }
     }
 
-    /// What a sweep reads, as pointers taken once per finalisation: read through `self`, each was
-    /// a dynamic exclusivity check, seven per sweep and a few hundred sweeps per step while rain falls.
+    /// What a sweep reads, as pointers taken once per finalisation: read through `self`, each read
+    /// is a dynamic exclusivity check, and a few hundred bodies are swept per step while rain falls.
     func sweepView() -> SweepView {
         SweepView(sims: bodies.sim.base, states: bodies.state.base, denseOfSlot: UnsafePointer(bodies.denseOfSlot.base),
                   slotOfDense: UnsafePointer(bodies.slotOfDense.base), firstShape: UnsafePointer(bodies.firstShape.base),

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// Constants of one solve pass, in lanes.
 struct WidePassConstants {
     var useBias: Bool
@@ -39,12 +41,11 @@ extension WideContactConstraint {
 
     @inline(__always)
     static func warmStart(_ c: UnsafeMutablePointer<WideContactConstraint>, _ states: UnsafeMutablePointer<BodyState>) {
-        var a = WideBodies(velocitiesOf: states, c.pointee.indexA), b = WideBodies(velocitiesOf: states, c.pointee.indexB)
+        var (a, b) = WideBodies.gather(states, c)
         let (p0, p1) = points(c)
         warmStartPoint(c, p0, &a, &b)
         warmStartPoint(c, p1, &a, &b)
-        a.scatter(states, c.pointee.indexA, c.pointee.massA)
-        b.scatter(states, c.pointee.indexB, c.pointee.massB)
+        scatterVelocities(states, c, a, b)
     }
 
     /// Applies a point's accumulated impulse P = λn·n + λt·t; r×P is λn·(r×n) − λt·(r·n).
@@ -61,12 +62,12 @@ extension WideContactConstraint {
     @inline(__always)
     static func solve(_ c: UnsafeMutablePointer<WideContactConstraint>, _ context: SolverContext, useBias: Bool) {
         let states = context.states
-        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
+        var (a, b) = WideBodies.gather(states, c)
         let k = WidePassConstants(useBias: useBias, inverseH: Lanes(repeating: context.inverseH),
                                   pushOut: Lanes(repeating: -context.pushMaxVelocity))
         let (p0, p1) = points(c)
         // Positions do not change within a block's solve: each separation is computed once.
-        let s0 = separation(c, p0, a, b), s1 = separation(c, p1, a, b)
+        let (s0, s1) = separations(c, states)
         solveNormal(c, p0, s0, &a, &b, k)
         solveNormal(c, p1, s1, &a, &b, k)
         // Hard two-point impacts: sweep the normal points again (up to four more times) while a
@@ -75,8 +76,7 @@ extension WideContactConstraint {
         if useBias && approachesFast(c, p0, p1, a, b, k) { sweepImpacts(c, p0, p1, s0, s1, &a, &b, k) }
         solveTangent(c, p0, &a, &b)
         solveTangent(c, p1, &a, &b)
-        a.scatter(states, c.pointee.indexA, c.pointee.massA)
-        b.scatter(states, c.pointee.indexB, c.pointee.massB)
+        scatterVelocities(states, c, a, b)
     }
 
     /// Whether a lane with two points still approaches faster than the push-out speed.
@@ -132,11 +132,20 @@ extension WideContactConstraint {
         relativeSpeed(c, p, a, b, tangent: false)
     }
 
-    /// The point's current separation, from the bodies' motion since the step start: each
-    /// anchor turned by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along the normal.
+    /// The current separations of the block's two points, from the motion rows of both sides.
+    @_transparent
+    static func separations(_ c: UnsafeMutablePointer<WideContactConstraint>,
+                            _ states: UnsafeMutablePointer<BodyState>) -> (Lanes, Lanes) {
+        let a = WideMotion(states, c.pointee.indexA), b = WideMotion(states, c.pointee.indexB)
+        let (p0, p1) = points(c)
+        return (separation(c, p0, a, b), separation(c, p1, a, b))
+    }
+
+    /// A point's current separation, from the bodies' motion since the step start: each anchor
+    /// turned by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along the normal.
     @inline(__always)
     static func separation(_ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>,
-                           _ a: WideBodies, _ b: WideBodies) -> Lanes {
+                           _ a: WideMotion, _ b: WideMotion) -> Lanes {
         (b.dpx - a.dpx) * c.pointee.normalX + (b.dpy - a.dpy) * c.pointee.normalY
             + (b.qc * p.pointee.alongB + b.qs * p.pointee.acrossB) - (a.qc * p.pointee.alongA + a.qs * p.pointee.acrossA)
             + p.pointee.baseSeparation
@@ -195,13 +204,12 @@ extension WideContactConstraint {
     static func applyRestitution(_ c: UnsafeMutablePointer<WideContactConstraint>, _ context: SolverContext) {
         guard any(c.pointee.restitution .> Lanes()) else { return }
         let states = context.states
-        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
+        var (a, b) = WideBodies.gather(states, c)
         let threshold = Lanes(repeating: -context.restitutionThreshold)
         let (p0, p1) = points(c)
         bounce(c, p0, &a, &b, threshold)
         bounce(c, p1, &a, &b, threshold)
-        a.scatter(states, c.pointee.indexA, c.pointee.massA)
-        b.scatter(states, c.pointee.indexB, c.pointee.massB)
+        scatterVelocities(states, c, a, b)
     }
 
     @inline(__always)

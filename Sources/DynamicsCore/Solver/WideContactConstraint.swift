@@ -34,45 +34,33 @@ struct WidePoint {
     }
 }
 
-/// Lane-wise maximum (the generic `pointwiseMax` is not specialised across modules).
+/// Lane-wise maximum: `b` where `b > a`, else `a` (see `dynamics_lanes_max`).
 @inline(__always)
-func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
+func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { dynamics_lanes_max(a, b) }
 
-/// Lane-wise minimum.
+/// Lane-wise minimum: `b` where `b < a`, else `a`.
 @inline(__always)
-func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
+func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { dynamics_lanes_min(a, b) }
 
-/// The velocities and step motion of one side of a block's four constraints, gathered by index.
+/// The velocities of one side of a block's four constraints, gathered by index.
 ///
 /// A `BodyState` is two 16-byte rows: (vx, vy, w, reserved) and (dpx, dpy, qc, qs). Each lane's
-/// rows are loaded whole and transposed. A lane without a movable body indexes the resting state
-/// past the bodies (`SolverContext.restingIndex`), so the gather has no branches and no masks.
+/// velocity row is loaded whole and transposed. A lane without a movable body indexes the resting
+/// state past the bodies (`SolverContext.restingIndex`), so the gather has no branches and no masks.
 struct WideBodies {
     var vx = Lanes(), vy = Lanes(), w = Lanes()
-    var dpx = Lanes(), dpy = Lanes(), qc = Lanes(repeating: 1), qs = Lanes()
+
+    /// Both sides' velocities of the block at `c`.
+    @_transparent
+    static func gather(_ states: UnsafeMutablePointer<BodyState>,
+                       _ c: UnsafeMutablePointer<WideContactConstraint>) -> (WideBodies, WideBodies) {
+        (WideBodies(states, c.pointee.indexA), WideBodies(states, c.pointee.indexB))
+    }
 
     // Transparent: with `@inline(__always)` the second gather of a solve stayed a call that
     // returned the lanes through memory (see `solveNormal`).
     @_transparent
     init(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
-        let base = UnsafeRawPointer(states)
-        @inline(__always) func row(_ lane: Int, _ half: Int) -> Lanes {
-            base.loadUnaligned(fromByteOffset: Int(index[lane]) &* 32 &+ half, as: Lanes.self)
-        }
-        let v0 = row(0, 0), v1 = row(1, 0), v2 = row(2, 0), v3 = row(3, 0)
-        let d0 = row(0, 16), d1 = row(1, 16), d2 = row(2, 16), d3 = row(3, 16)
-        vx = Lanes(v0.x, v1.x, v2.x, v3.x)
-        vy = Lanes(v0.y, v1.y, v2.y, v3.y)
-        w = Lanes(v0.z, v1.z, v2.z, v3.z)
-        dpx = Lanes(d0.x, d1.x, d2.x, d3.x)
-        dpy = Lanes(d0.y, d1.y, d2.y, d3.y)
-        qc = Lanes(d0.z, d1.z, d2.z, d3.z)
-        qs = Lanes(d0.w, d1.w, d2.w, d3.w)
-    }
-
-    /// Gathers the velocities only (the warm start needs no positions).
-    @inline(__always)
-    init(velocitiesOf states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
         let base = UnsafeRawPointer(states)
         @inline(__always) func row(_ lane: Int) -> Lanes {
             base.loadUnaligned(fromByteOffset: Int(index[lane]) &* 32, as: Lanes.self)
@@ -82,17 +70,38 @@ struct WideBodies {
         vy = Lanes(v0.y, v1.y, v2.y, v3.y)
         w = Lanes(v0.z, v1.z, v2.z, v3.z)
     }
+}
 
-    /// Writes velocities back to the lanes whose body can move (mass > 0), one 16-byte row each.
-    /// The rows come from whole-vector shuffles (see `dynamics_transpose3`).
+/// Writes both sides' velocities of the block at `c` back to the lanes whose body can move
+/// (mass > 0), one 16-byte row each (see `dynamics_scatter_velocities`, out of line on purpose).
+@inline(__always)
+func scatterVelocities(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WideContactConstraint>,
+                       _ a: WideBodies, _ b: WideBodies) {
+    let raw = UnsafeMutableRawPointer(c)
+    @inline(__always) func field<T>(_ path: PartialKeyPath<WideContactConstraint>, _: T.Type) -> UnsafePointer<T> {
+        UnsafePointer((raw + MemoryLayout<WideContactConstraint>.offset(of: path)!).assumingMemoryBound(to: T.self))
+    }
+    dynamics_scatter_velocities(UnsafeMutableRawPointer(states),
+                                field(\.indexA, Int32.self), field(\.massA, Float.self), a.vx, a.vy, a.w,
+                                field(\.indexB, Int32.self), field(\.massB, Float.self), b.vx, b.vy, b.w)
+}
+
+/// The step's motion of one side of a block's four constraints (the second row of each
+/// `BodyState`: dpx, dpy and the rotation's cosine and sine), gathered and transposed.
+struct WideMotion {
+    var dpx = Lanes(), dpy = Lanes(), qc = Lanes(repeating: 1), qs = Lanes()
+
     @inline(__always)
-    func scatter(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>, _ mass: Lanes) {
-        let base = UnsafeMutableRawPointer(states)
-        let rows = dynamics_transpose3(vx, vy, w)
-        @inline(__always) func store(_ lane: Int, _ row: Lanes) {
-            if mass[lane] > 0 { base.storeBytes(of: row, toByteOffset: Int(index[lane]) &* 32, as: Lanes.self) }
+    init(_ states: UnsafeMutablePointer<BodyState>, _ index: SIMD4<Int32>) {
+        let base = UnsafeRawPointer(states)
+        @inline(__always) func row(_ lane: Int) -> Lanes {
+            base.loadUnaligned(fromByteOffset: Int(index[lane]) &* 32 &+ 16, as: Lanes.self)
         }
-        store(0, rows.row0); store(1, rows.row1); store(2, rows.row2); store(3, rows.row3)
+        let d0 = row(0), d1 = row(1), d2 = row(2), d3 = row(3)
+        dpx = Lanes(d0.x, d1.x, d2.x, d3.x)
+        dpy = Lanes(d0.y, d1.y, d2.y, d3.y)
+        qc = Lanes(d0.z, d1.z, d2.z, d3.z)
+        qs = Lanes(d0.w, d1.w, d2.w, d3.w)
     }
 }
 

@@ -1,11 +1,45 @@
 extension JointRecord {
+    /// Friction and limits about the pin (when set), then the pin itself: the anchors' relative
+    /// velocity and, when biased, their separation.
     mutating func solveRevolute(_ context: SolverContext, useBias: Bool) {
         var a = loadState(context.states, denseA)
         var b = loadState(context.states, denseB)
-        let angularMassSum = inertiaA + inertiaB
-        let axialMass: Float = angularMassSum > 0 ? 1 / angularMassSum : 0
+        if maxFrictionTorque > 0 || options.contains(.limit) {
+            (a.angularVelocity, b.angularVelocity) = solveRevoluteAxial(
+                context, useBias: useBias, a.angularVelocity, b.angularVelocity, a.deltaRotation, b.deltaRotation)
+        }
 
-        if maxFrictionTorque > 0 && axialMass > 0 {
+        let (rA, rB, separation) = currentFrame(a, b)
+        let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+        let soft = useBias ? context.jointSoftness : .rigid
+        let bias = soft.biasRate * separation
+        let x = solvePointMatrix(mA: massA, iA: inertiaA, mB: massB, iB: inertiaB, rA: rA, rB: rB, -(cdot + bias))
+        let impulse = soft.massScale * x - soft.impulseScale * linearImpulse
+        linearImpulse += impulse
+        a.linearVelocity -= massA * impulse
+        a.angularVelocity -= inertiaA * rA.cross(impulse)
+        b.linearVelocity += massB * impulse
+        b.angularVelocity += inertiaB * rB.cross(impulse)
+
+        storeState(context.states, denseA, a, ifMovable: massA)
+        storeState(context.states, denseB, b, ifMovable: massB)
+    }
+
+    /// The rows about the pin: friction torque, then the lower and upper angle limits, from the
+    /// bodies' spins and step rotations; returns their new spins. Out of line and with scalars
+    /// only: most pins have neither row, and inlined (or handed whole states), the limit's call
+    /// to atan2 made the optimiser spill the pin's registers on every solve.
+    @inline(never)
+    mutating func solveRevoluteAxial(_ context: SolverContext, useBias: Bool, _ spinA: Float, _ spinB: Float,
+                                     _ rotationA: Rotation, _ rotationB: Rotation) -> (Float, Float) {
+        var a = BodyState.resting, b = BodyState.resting
+        a.angularVelocity = spinA; a.deltaRotation = rotationA
+        b.angularVelocity = spinB; b.deltaRotation = rotationB
+        let angularMassSum = inertiaA + inertiaB
+        guard angularMassSum > 0 else { return (a.angularVelocity, b.angularVelocity) }
+        let axialMass = 1 / angularMassSum
+
+        if maxFrictionTorque > 0 {
             let impulse = -axialMass * (b.angularVelocity - a.angularVelocity)
             let limit = maxFrictionTorque * context.h
             let newImpulse = min(max(frictionImpulse + impulse, -limit), limit)
@@ -15,7 +49,7 @@ extension JointRecord {
             b.angularVelocity += inertiaB * applied
         }
 
-        if options.contains(.limit) && axialMass > 0 {
+        if options.contains(.limit) {
             let angle = currentAngle(a, b)
             do {
                 let row = Self.rigidRow(angle - lower, context, useBias: useBias)
@@ -38,20 +72,6 @@ extension JointRecord {
                 b.angularVelocity -= inertiaB * applied
             }
         }
-
-        let (rA, rB, separation) = currentFrame(a, b)
-        let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
-        let soft = useBias ? context.jointSoftness : .rigid
-        let bias = soft.biasRate * separation
-        let x = solvePointMatrix(mA: massA, iA: inertiaA, mB: massB, iB: inertiaB, rA: rA, rB: rB, -(cdot + bias))
-        let impulse = soft.massScale * x - soft.impulseScale * linearImpulse
-        linearImpulse += impulse
-        a.linearVelocity -= massA * impulse
-        a.angularVelocity -= inertiaA * rA.cross(impulse)
-        b.linearVelocity += massB * impulse
-        b.angularVelocity += inertiaB * rB.cross(impulse)
-
-        storeState(context.states, denseA, a, ifMovable: massA)
-        storeState(context.states, denseB, b, ifMovable: massB)
+        return (a.angularVelocity, b.angularVelocity)
     }
 }

@@ -51,16 +51,20 @@ func loadState(_ states: UnsafeMutablePointer<BodyState>, _ index: Int32) -> Bod
     index >= 0 ? states[Int(index)] : .resting
 }
 
+/// Writes a body's velocities back (the solvers change nothing else of a state).
 @inline(__always)
 func storeState(_ states: UnsafeMutablePointer<BodyState>, _ index: Int32, _ state: BodyState) {
-    if index >= 0 { states[Int(index)] = state }
+    if index >= 0 {
+        states[Int(index)].linearVelocity = state.linearVelocity
+        states[Int(index)].angularVelocity = state.angularVelocity
+    }
 }
 
-/// Writes a body's state back only if it can move (inverse mass > 0). Kinematic bodies take no
-/// colour slot, so two threads may hold one at once; neither may write it.
+/// Writes a body's velocities back only if it can move (inverse mass > 0). Kinematic bodies
+/// take no colour slot, so two threads may hold one at once; neither may write it.
 @inline(__always)
 func storeState(_ states: UnsafeMutablePointer<BodyState>, _ index: Int32, _ state: BodyState, ifMovable inverseMass: Float) {
-    if index >= 0 && inverseMass > 0 { states[Int(index)] = state }
+    if inverseMass > 0 { storeState(states, index, state) }
 }
 
 /// Solves K·x = b for the 2×2 point-constraint mass matrix of two bodies with anchors rA, rB.

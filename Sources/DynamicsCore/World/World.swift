@@ -23,74 +23,78 @@ public final class World {
     let pool: WorkerPool
     let tasks = StageTasks()
 
-    var bodies = BodyStore()
-    var shapes = ShapeStore()
-    var joints = JointStore()
-    var contacts = Column<Contact>()
-    var pairs = PairTable()
+    // The stores and scratch below are marked `@exclusivity(unchecked)`: the step's serial loops
+    // (contact creation and removal, the regrid in finalisation, the sweeps) touch them per
+    // contact or per body, and the runtime's access check cost 2.4 % of tumbler. The world is used
+    // from one thread, and its worker kernels reach the stores through pointers taken once per pass.
+    @exclusivity(unchecked) var bodies = BodyStore()
+    @exclusivity(unchecked) var shapes = ShapeStore()
+    @exclusivity(unchecked) var joints = JointStore()
+    @exclusivity(unchecked) var contacts = Column<Contact>()
+    @exclusivity(unchecked) var pairs = PairTable()
     /// Body pairs joined by a joint that does not let them collide, counted.
-    var jointedBodyPairs = PairTable(capacity: 64)
+    @exclusivity(unchecked) var jointedBodyPairs = PairTable(capacity: 64)
 
     // Broadphase.
-    var movingGrid: SpatialHash
-    var staticGrid: SpatialHash
-    var largeProxies = Column<Int32>()
+    @exclusivity(unchecked) var movingGrid: SpatialHash
+    @exclusivity(unchecked) var staticGrid: SpatialHash
+    @exclusivity(unchecked) var largeProxies = Column<Int32>()
     /// Shapes that never collide, kept out of the grids.
-    var inertProxyCount = 0
+    @exclusivity(unchecked) var inertProxyCount = 0
     /// Segment shapes in the world (chains are segments): the crossing guard runs only if any exist.
-    var segmentShapeCount = 0
-    var moveBuffer = Column<Int32>()
-    var movedFlag = Column<Bool>()
-    var pairCandidates = Column<UInt64>()
+    @exclusivity(unchecked) var segmentShapeCount = 0
+    @exclusivity(unchecked) var moveBuffer = Column<Int32>()
+    @exclusivity(unchecked) var movedFlag = Column<Bool>()
+    @exclusivity(unchecked) var pairCandidates = Column<UInt64>()
     let pairSearchParts = PairSearchParts()
-    var queryScratch = Column<Int32>()
+    @exclusivity(unchecked) var queryScratch = Column<Int32>()
     /// Per contact, whether this step's narrowphase left it for the serial pass (see `NarrowphaseView.changed`).
-    var contactChanged = Column<UInt8>()
+    @exclusivity(unchecked) var contactChanged = Column<UInt8>()
 
     // Solver scratch.
-    var coloring = GraphColoring()
-    var constraintColor = Column<Int32>()
-    var constraints = Column<ContactConstraint>()
+    @exclusivity(unchecked) var coloring = GraphColoring()
+    @exclusivity(unchecked) var constraintColor = Column<Int32>()
+    @exclusivity(unchecked) var constraints = Column<ContactConstraint>()
     /// The touching contacts to solve, in contact order, then (`orderedSources`) in colour order.
-    var constraintSource = Column<SolverSource>()
-    var orderedSources = Column<SolverSource>()
+    @exclusivity(unchecked) var constraintSource = Column<SolverSource>()
+    @exclusivity(unchecked) var orderedSources = Column<SolverSource>()
     /// The contacts with a segment, in contact order, listed by this step's colouring pass.
-    var segmentContacts = Column<Int32>()
+    @exclusivity(unchecked) var segmentContacts = Column<Int32>()
     /// The coloured constraints packed four to a block; `wideOffsets[c]..<wideOffsets[c+1]` is colour c.
-    var wideConstraints = Column<WideContactConstraint>()
-    var wideOffsets = Column<Int32>()
+    @exclusivity(unchecked) var wideConstraints = Column<WideContactConstraint>()
+    @exclusivity(unchecked) var wideOffsets = Column<Int32>()
 
     // Sleep scratch.
-    var islandParent = Column<Int32>()
-    var islandMinSleep = Column<Float>()
-    var bodyScratch = Column<Int32>()
+    @exclusivity(unchecked) var islandParent = Column<Int32>()
+    @exclusivity(unchecked) var islandMinSleep = Column<Float>()
+    @exclusivity(unchecked) var bodyScratch = Column<Int32>()
     /// Scratch of the locality pass: sort keys and the permutation they give.
-    var localityKeys = Column<UInt64>()
-    var localityOrder = Column<Int32>()
-    var islandOfRoot = Column<Int32>()
+    @exclusivity(unchecked) var localityKeys = Column<UInt64>()
+    @exclusivity(unchecked) var localityOrder = Column<Int32>()
+    @exclusivity(unchecked) var islandOfRoot = Column<Int32>()
     /// Slots of the bodies that went to sleep during the last step.
-    var fellAsleep = Column<Int32>()
+    @exclusivity(unchecked) var fellAsleep = Column<Int32>()
 
     // Fields
-    var fieldRecords: [FieldRecord] = []
-    var freeFieldSlots: [Int32] = []
+    @exclusivity(unchecked) var fieldRecords: [FieldRecord] = []
+    @exclusivity(unchecked) var freeFieldSlots: [Int32] = []
     /// Live fields in creation order: the order they are evaluated in.
-    var fieldOrder: [Int32] = []
+    @exclusivity(unchecked) var fieldOrder: [Int32] = []
     /// Each awake body's field force for the current sub-step (dense order).
-    var fieldForces = Column<Vec2>()
+    @exclusivity(unchecked) var fieldForces = Column<Vec2>()
     /// Charges by body slot.
-    var charges = Column<Float>()
+    @exclusivity(unchecked) var charges = Column<Float>()
     /// Simulated seconds, advanced per sub-step, for animated fields.
-    var fieldTime: Double = 0
+    @exclusivity(unchecked) var fieldTime: Double = 0
     /// Time spent evaluating fields, and how many (field, body) evaluations that covered.
     package internal(set) var fieldEvaluationTime: Duration = .zero
     package internal(set) var fieldEvaluationCount = 0
-    var wakeScratch = Column<Int32>()
-    var nextIslandID: Int32 = 0
+    @exclusivity(unchecked) var wakeScratch = Column<Int32>()
+    @exclusivity(unchecked) var nextIslandID: Int32 = 0
 
     // Events of the last step.
-    var beginEvents = Column<ContactBeginEvent>()
-    var endEvents = Column<ContactEndEvent>()
+    @exclusivity(unchecked) var beginEvents = Column<ContactBeginEvent>()
+    @exclusivity(unchecked) var endEvents = Column<ContactEndEvent>()
 
     /// Steps taken so far.
     public internal(set) var stepCount = 0

@@ -16,12 +16,14 @@ extension JointRecord {
     mutating func warmStart(_ context: SolverContext) {
         var a = loadState(context.states, denseA)
         var b = loadState(context.states, denseB)
-        let (rA, rB, separation) = currentFrame(a, b)
+        // The anchors' separation only where a kind needs it (computed up front, the pins paid
+        // for it too).
+        let rA = a.deltaRotation.apply(anchorA), rB = b.deltaRotation.apply(anchorB)
         var linear = Vec2.zero
         var angular: Float = 0
         switch kind {
         case .distance:
-            let axis = separation.normalized
+            let axis = currentFrame(a, b).separation.normalized
             linear = (springImpulse + axialImpulse + lowerImpulse - upperImpulse) * axis
         case .revolute:
             linear = linearImpulse
@@ -30,7 +32,7 @@ extension JointRecord {
             let axis = a.deltaRotation.apply(axisA)
             let perp = axis.leftPerpendicular
             let axial = lowerImpulse - upperImpulse
-            let d = separation
+            let d = currentFrame(a, b).separation
             let p = axial * axis + linearImpulse.x * perp
             let la = axial * (d + rA).cross(axis) + linearImpulse.x * (d + rA).cross(perp) + angularImpulse
             let lb = axial * rB.cross(axis) + linearImpulse.x * rB.cross(perp) + angularImpulse

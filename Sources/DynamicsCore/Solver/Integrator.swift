@@ -24,18 +24,18 @@ struct Integrator {
     private func integrateVelocity(_ i: Int, extraForce: Vec2) {
         let sim = sims[i]
         guard sim.type == .dynamic else { return }
-        var state = states[i]
+        let state = states[i]
         var v = state.linearVelocity + h * (sim.gravityScale * gravity + sim.invMass * (sim.force + extraForce))
         var w = state.angularVelocity + h * sim.invInertia * sim.torque
-        v *= 1 / (1 + h * sim.linearDamping)
-        w *= 1 / (1 + h * sim.angularDamping)
+        // Undamped bodies skip the divisions (multiplying by 1 changes nothing).
+        if sim.linearDamping != 0 { v *= 1 / (1 + h * sim.linearDamping) }
+        if sim.angularDamping != 0 { w *= 1 / (1 + h * sim.angularDamping) }
         let step2 = v.lengthSquared * h * h
         if step2 > maxTranslation * maxTranslation { v *= maxTranslation / (step2.squareRoot()) }
         if abs(w * h) > maxRotation { w *= maxRotation / abs(w * h) }
         if sim.fixedRotation { w = 0 }
-        state.linearVelocity = v
-        state.angularVelocity = w
-        states[i] = state
+        states[i].linearVelocity = v
+        states[i].angularVelocity = w
     }
 
     /// dp += h·v and dq advanced by h·ω.

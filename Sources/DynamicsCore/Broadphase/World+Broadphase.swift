@@ -142,6 +142,7 @@ extension World {
                               flags: flags, manifold: .empty, cache: .empty)
         pairs.set(PairTable.key(shapeA, shapeB), Int32(contacts.count))
         contacts.append(contact)
+        contactImpulses.append(.zero)
     }
 
     /// Removes a contact, reporting an end event if it was touching.
@@ -157,6 +158,7 @@ extension World {
             pairs.set(PairTable.key(moved.shapeA, moved.shapeB), Int32(index))
         }
         contacts.swapRemove(at: index)
+        contactImpulses.swapRemove(at: index)
     }
 
     /// The shapes whose bounding boxes overlap `box`, in ascending slot order. With `enlarged`,

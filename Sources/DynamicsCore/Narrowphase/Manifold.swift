@@ -8,13 +8,12 @@ struct ManifoldPoint: BitwiseCopyable {
     var anchorB: Vec2
     /// Signed distance between the surfaces along the normal (negative when overlapping).
     var separation: Float
-    var normalImpulse: Float
-    var tangentImpulse: Float
-    /// Feature id: the same id in two steps means the same pair of features, so impulses carry over.
+    /// Feature id: the same id in two steps means the same pair of features, so impulses carry
+    /// over (see `ContactImpulses`).
     var id: UInt32
 
     static var zero: ManifoldPoint {
-        @inline(__always) get { ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0, normalImpulse: 0, tangentImpulse: 0, id: 0) }
+        @inline(__always) get { ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0, id: 0) }
     }
 }
 
@@ -31,8 +30,7 @@ struct Manifold: BitwiseCopyable {
 
     @inline(__always)
     mutating func add(point: Vec2, separation: Float, id: UInt32) {
-        let p = ManifoldPoint(point: point, anchorA: .zero, anchorB: .zero, separation: separation,
-                              normalImpulse: 0, tangentImpulse: 0, id: id)
+        let p = ManifoldPoint(point: point, anchorA: .zero, anchorB: .zero, separation: separation, id: id)
         if pointCount == 0 { point0 = p } else { point1 = p }
         pointCount += 1
     }

@@ -2,6 +2,7 @@
 /// per-contact loop touches no class properties. Each contact index is written by one task only.
 struct NarrowphaseView: ChunkKernel {
     var contacts: UnsafeMutablePointer<Contact>
+    var impulses: UnsafeMutablePointer<ContactImpulses>
     var geometry: UnsafePointer<ShapeGeometryRecord>
     var vertices: UnsafePointer<Vec2>
     var normals: UnsafePointer<Vec2>
@@ -47,7 +48,7 @@ struct NarrowphaseView: ChunkKernel {
         }
     }
 
-    /// Updates one contact's manifold, carrying impulses over by feature id, and sets its flags.
+    /// Updates one contact's manifold, carrying its impulses over by feature id, and sets its flags.
     /// Works on the contact in place: a copy of the whole record in and out was most of the cost
     /// of a reused manifold.
     @inline(__always)
@@ -76,22 +77,27 @@ struct NarrowphaseView: ChunkKernel {
                                  centerA: simA.center, centerB: simB.center)
             pointCount = c.pointee.manifold.pointCount
         } else {
-            let old = c.pointee.manifold
+            let oldCount = c.pointee.manifold.pointCount
+            let oldID0 = c.pointee.manifold.point0.id, oldID1 = c.pointee.manifold.point1.id
             var m = self.manifold(geometry[Int(c.pointee.shapeA)], xfA, geometry[Int(c.pointee.shapeB)], xfB)
             c.pointee.cache = ManifoldCache(m, xfA, xfB, bToA: bToA)
             flags.insert(.cached)
+            let old = impulses[i]
+            var new = ContactImpulses.zero
             @inline(__always) func finish(_ p: inout ManifoldPoint) {
                 p.anchorA = p.point - simA.center
                 p.anchorB = p.point - simB.center
-                if old.pointCount > 0 && old.point0.id == p.id {
-                    p.normalImpulse = old.point0.normalImpulse; p.tangentImpulse = old.point0.tangentImpulse
-                } else if old.pointCount > 1 && old.point1.id == p.id {
-                    p.normalImpulse = old.point1.normalImpulse; p.tangentImpulse = old.point1.tangentImpulse
-                }
             }
-            if m.pointCount > 0 { finish(&m.point0) }
-            if m.pointCount > 1 { finish(&m.point1) }
+            if m.pointCount > 0 {
+                finish(&m.point0)
+                (new.normal0, new.tangent0) = old.carried(to: m.point0.id, pointCount: oldCount, id0: oldID0, id1: oldID1)
+            }
+            if m.pointCount > 1 {
+                finish(&m.point1)
+                (new.normal1, new.tangent1) = old.carried(to: m.point1.id, pointCount: oldCount, id0: oldID0, id1: oldID1)
+            }
             c.pointee.manifold = m
+            impulses[i] = new
             pointCount = m.pointCount
         }
 
@@ -110,7 +116,7 @@ extension World {
     /// woken, and contacts whose enlarged boxes separated are destroyed.
     func collide() {
         contactChanged.resizeUninitialized(to: contacts.count)
-        let view = NarrowphaseView(contacts: contacts.base, geometry: shapes.geometry.base, vertices: shapes.vertices.base,
+        let view = NarrowphaseView(contacts: contacts.base, impulses: contactImpulses.base, geometry: shapes.geometry.base, vertices: shapes.vertices.base,
                                    normals: shapes.normals.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, speculative: tolerances.speculativeDistance,

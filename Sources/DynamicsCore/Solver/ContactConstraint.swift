@@ -58,8 +58,8 @@ extension ContactConstraint {
     var secondPoint: ConstraintPoint { pointCount > 1 ? point1 : .zero }
 
     @inline(__always)
-    static func preparePoint(_ mp: ManifoldPoint, normal: Vec2, mA: Float, iA: Float, mB: Float, iB: Float,
-                             a: BodyState, b: BodyState) -> ConstraintPoint {
+    static func preparePoint(_ mp: ManifoldPoint, normalImpulse: Float, tangentImpulse: Float, normal: Vec2,
+                             mA: Float, iA: Float, mB: Float, iB: Float, a: BodyState, b: BodyState) -> ConstraintPoint {
         let rA = mp.anchorA, rB = mp.anchorB
         let tangent = normal.rightPerpendicular
         let rnA = rA.cross(normal), rnB = rB.cross(normal)
@@ -70,7 +70,7 @@ extension ContactConstraint {
         // r×t is −r·n (t is n turned clockwise), exactly: negation does not round.
         return ConstraintPoint(anchorA: rA, anchorB: rB, alongA: -rtA, acrossA: rnA, alongB: -rtB, acrossB: rnB,
                                baseSeparation: mp.separation - (rB - rA).dot(normal),
-                               normalImpulse: mp.normalImpulse, tangentImpulse: mp.tangentImpulse, maxNormalImpulse: 0,
+                               normalImpulse: normalImpulse, tangentImpulse: tangentImpulse, maxNormalImpulse: 0,
                                normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
                                relativeVelocity: normal.dot(dv))
     }

@@ -74,29 +74,23 @@ struct OverflowPassKernel {
 /// Writes the wide blocks' impulses back into their contacts.
 struct StoreWideImpulsesKernel: ChunkKernel {
     var blocks: UnsafePointer<WideContactConstraint>
-    var contacts: UnsafeMutablePointer<Contact>
+    var impulses: UnsafeMutablePointer<ContactImpulses>
     /// How many blocks ahead the contacts to be written are prefetched.
     static let prefetchDistance = 2
 
     func run(_ range: Range<Int>) {
         for k in range {
-            // The contacts are written in colour order, far apart: ask for their lines early.
+            // The impulses are written in colour order, far apart: ask for their lines early.
             if k + Self.prefetchDistance < range.upperBound { prefetch(blocks + k + Self.prefetchDistance) }
-            WideContactConstraint.storeImpulses(of: blocks + k, into: contacts)
+            WideContactConstraint.storeImpulses(of: blocks + k, into: impulses)
         }
     }
 
-    /// Prefetches the impulses of the contacts of `block`'s lanes.
+    /// Prefetches the impulse records of the contacts of `block`'s lanes.
     @inline(__always)
     func prefetch(_ block: UnsafePointer<WideContactConstraint>) {
         let index = block.pointee.contactIndex
-        let first = MemoryLayout<Contact>.offset(of: \.manifold)! + MemoryLayout<Manifold>.offset(of: \.point0)!
-        let last = MemoryLayout<Contact>.offset(of: \.manifold)! + MemoryLayout<Manifold>.size - 1
-        for lane in 0..<4 where index[lane] >= 0 {
-            let contact = UnsafeRawPointer(contacts + Int(index[lane]))
-            dynamics_prefetch(contact + first)
-            dynamics_prefetch(contact + last)
-        }
+        for lane in 0..<4 where index[lane] >= 0 { dynamics_prefetch(impulses + Int(index[lane])) }
     }
 }
 
@@ -105,6 +99,7 @@ struct PrepareContactsKernel: ChunkKernel {
     var ordered: UnsafePointer<SolverSource>
     var out: UnsafeMutablePointer<ContactConstraint>
     var contacts: UnsafePointer<Contact>
+    var impulses: UnsafePointer<ContactImpulses>
     var sims: UnsafePointer<BodySim>
     var context: SolverContext
 
@@ -122,9 +117,12 @@ struct PrepareContactsKernel: ChunkKernel {
         let mB = indexB >= 0 ? sims[dB].invMass : 0, iB = indexB >= 0 ? sims[dB].invInertia : 0
         let a = loadState(context.states, indexA), b = loadState(context.states, indexB)
         let m = contacts[contactIndex].manifold
-        let p0 = ContactConstraint.preparePoint(m.point0, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b)
+        let warm = impulses[contactIndex]
+        let p0 = ContactConstraint.preparePoint(m.point0, normalImpulse: warm.normal0, tangentImpulse: warm.tangent0,
+                                                normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b)
         let p1 = m.pointCount > 1
-            ? ContactConstraint.preparePoint(m.point1, normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b) : p0
+            ? ContactConstraint.preparePoint(m.point1, normalImpulse: warm.normal1, tangentImpulse: warm.tangent1,
+                                             normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b) : p0
         return ContactConstraint(
             denseA: indexA, denseB: indexB, contactIndex: Int32(contactIndex), pointCount: m.pointCount,
             normal: m.normal, friction: contacts[contactIndex].friction, restitution: contacts[contactIndex].restitution,
@@ -183,6 +181,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
             dynamics_prefetch(contact + first)
             dynamics_prefetch(contact + (first + last) / 2)
             dynamics_prefetch(contact + last)
+            dynamics_prefetch(scalar.impulses + Int(s.contact))
             if s.denseA >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseA)) }
             if s.denseB >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseB)) }
         }
@@ -192,17 +191,13 @@ struct PrepareWideBlocksKernel: ChunkKernel {
 /// Writes accumulated impulses back into the contacts' manifolds for warm starting.
 struct StoreImpulsesKernel: ChunkKernel {
     var constraints: UnsafePointer<ContactConstraint>
-    var contacts: UnsafeMutablePointer<Contact>
+    var impulses: UnsafeMutablePointer<ContactImpulses>
     func run(_ range: Range<Int>) {
         for k in range {
             let c = constraints[k]
-            let i = Int(c.contactIndex)
-            contacts[i].manifold.point0.normalImpulse = c.point0.normalImpulse
-            contacts[i].manifold.point0.tangentImpulse = c.point0.tangentImpulse
-            if c.pointCount > 1 {
-                contacts[i].manifold.point1.normalImpulse = c.point1.normalImpulse
-                contacts[i].manifold.point1.tangentImpulse = c.point1.tangentImpulse
-            }
+            let second = c.pointCount > 1 ? c.point1 : .zero
+            impulses[Int(c.contactIndex)] = ContactImpulses(normal0: c.point0.normalImpulse, tangent0: c.point0.tangentImpulse,
+                                                            normal1: second.normalImpulse, tangent1: second.tangentImpulse)
         }
     }
 }

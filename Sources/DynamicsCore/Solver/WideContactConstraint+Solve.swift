@@ -224,20 +224,15 @@ extension WideContactConstraint {
         accumulateNormal(c, impulse, p, &a, &b)
     }
 
-    /// Writes the lanes' impulses of `block` back into their contacts, reading through the
-    /// pointer field by field so that the block is not copied.
-    static func storeImpulses(of block: UnsafePointer<WideContactConstraint>, into contacts: UnsafeMutablePointer<Contact>) {
+    /// Writes the lanes' impulses of `block` back to their contacts' impulse records, reading
+    /// through the pointer field by field so that the block is not copied. A lane with one point
+    /// has zeros in its second (see `setLane`).
+    static func storeImpulses(of block: UnsafePointer<WideContactConstraint>, into impulses: UnsafeMutablePointer<ContactImpulses>) {
         let index = block.pointee.contactIndex
         let n0 = block.pointee.point0.normalImpulse, t0 = block.pointee.point0.tangentImpulse
         let n1 = block.pointee.point1.normalImpulse, t1 = block.pointee.point1.tangentImpulse
         for lane in 0..<4 where index[lane] >= 0 {
-            let i = Int(index[lane])
-            contacts[i].manifold.point0.normalImpulse = n0[lane]
-            contacts[i].manifold.point0.tangentImpulse = t0[lane]
-            if contacts[i].manifold.pointCount > 1 {
-                contacts[i].manifold.point1.normalImpulse = n1[lane]
-                contacts[i].manifold.point1.tangentImpulse = t1[lane]
-            }
+            impulses[Int(index[lane])] = ContactImpulses(normal0: n0[lane], tangent0: t0[lane], normal1: n1[lane], tangent1: t1[lane])
         }
     }
 }

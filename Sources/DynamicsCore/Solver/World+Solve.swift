@@ -88,10 +88,10 @@ extension World {
 
     /// Copies the accumulated impulses back to the contacts, to warm start the next step.
     func storeImpulses() {
-        parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(blocks: wideConstraints.base, contacts: contacts.base),
+        parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(blocks: wideConstraints.base, impulses: contactImpulses.base),
                  count: wideConstraints.count, minimumChunk: 128)
         let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
-        StoreImpulsesKernel(constraints: constraints.base + overflowStart, contacts: contacts.base)
+        StoreImpulsesKernel(constraints: constraints.base + overflowStart, impulses: contactImpulses.base)
             .run(0..<(constraints.count - overflowStart))
     }
 
@@ -146,7 +146,7 @@ extension World {
         // colouring says.
         constraints.resizeUninitialized(to: count)
         let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase,
-                                            sims: sims, context: context)
+                                            impulses: UnsafePointer(contactImpulses.base), sims: sims, context: context)
         layOutWideBlocks()
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, blocks: wideConstraints.base, wideOffsets: wideOffsets.base,

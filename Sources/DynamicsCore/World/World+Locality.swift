@@ -87,11 +87,12 @@ extension World {
         localityOrder.resizeUninitialized(to: count)
         let order = localityOrder.base
         for i in 0..<count { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
-        var held = contactBase[0]
+        let impulseBase = contactImpulses.base
+        var held = contactBase[0], heldImpulses = impulseBase[0]
         permuteInPlace(order, count: count,
-                       stash: { held = contactBase[$0] },
-                       move: { contactBase[$1] = contactBase[$0] },
-                       restore: { contactBase[$0] = held })
+                       stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0] },
+                       move: { contactBase[$1] = contactBase[$0]; impulseBase[$1] = impulseBase[$0] },
+                       restore: { contactBase[$0] = held; impulseBase[$0] = heldImpulses })
         for i in 0..<count { pairs.set(PairTable.key(contactBase[i].shapeA, contactBase[i].shapeB), Int32(i)) }
     }
 }

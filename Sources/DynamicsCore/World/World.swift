@@ -31,6 +31,8 @@ public final class World {
     @exclusivity(unchecked) var shapes = ShapeStore()
     @exclusivity(unchecked) var joints = JointStore()
     @exclusivity(unchecked) var contacts = Column<Contact>()
+    /// Each contact's accumulated impulses, at the contact's index.
+    @exclusivity(unchecked) var contactImpulses = Column<ContactImpulses>()
     @exclusivity(unchecked) var pairs = PairTable()
     /// Body pairs joined by a joint that does not let them collide, counted.
     @exclusivity(unchecked) var jointedBodyPairs = PairTable(capacity: 64)

@@ -136,13 +136,19 @@ extension World {
         var flags: ContactFlags = []
         if shapes.enableEvents[a] || shapes.enableEvents[b] { flags.insert(.enableEvents) }
         if shapes.geometry[a].kind == .segment || shapes.geometry[b].kind == .segment { flags.insert(.hasSegment) }
+        let (friction, restitution) = combinedMaterial(shapeA, shapeB)
         let contact = Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes.body[a], bodyB: shapes.body[b],
-                              friction: (shapes.friction[a] * shapes.friction[b]).squareRoot(),
-                              restitution: max(shapes.restitution[a], shapes.restitution[b]),
-                              flags: flags, manifold: .empty, cache: .empty)
+                              friction: friction, restitution: restitution, flags: flags, manifold: .empty, cache: .empty)
         pairs.set(PairTable.key(shapeA, shapeB), Int32(contacts.count))
         contacts.append(contact)
         contactImpulses.append(.zero)
+    }
+
+    /// A contact's friction and restitution from its shapes': the geometric mean of the
+    /// frictions and the larger restitution.
+    func combinedMaterial(_ shapeA: Int32, _ shapeB: Int32) -> (friction: Float, restitution: Float) {
+        let a = Int(shapeA), b = Int(shapeB)
+        return ((shapes.friction[a] * shapes.friction[b]).squareRoot(), max(shapes.restitution[a], shapes.restitution[b]))
     }
 
     /// Removes a contact, reporting an end event if it was touching.

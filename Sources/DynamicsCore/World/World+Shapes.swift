@@ -100,18 +100,32 @@ extension World {
         return shapes.aabb[s]
     }
 
-    /// Sets the friction coefficient; applies to contacts from the next step.
+    /// Sets the friction coefficient; applies from the next step, to the shape's existing
+    /// contacts too.
     public func setFriction(_ friction: Float, of id: ShapeID) throws(DynamicsError) {
         try require(isValid(id), "shape", "\(id) is not a live shape of this world")
         try require(friction.isFinite && friction >= 0, "friction", "must be finite and >= 0, got \(friction)")
         shapes.friction[Int(id.index)] = friction
+        refreshContactMaterials(of: Int32(id.index))
     }
 
-    /// Sets the restitution; applies to contacts from the next step.
+    /// Sets the restitution; applies from the next step, to the shape's existing contacts too.
     public func setRestitution(_ restitution: Float, of id: ShapeID) throws(DynamicsError) {
         try require(isValid(id), "shape", "\(id) is not a live shape of this world")
         try require(restitution.isFinite && restitution >= 0, "restitution", "must be finite and >= 0, got \(restitution)")
         shapes.restitution[Int(id.index)] = restitution
+        refreshContactMaterials(of: Int32(id.index))
+    }
+
+    /// Recomputes the combined friction and restitution of every contact of `shape` (a contact
+    /// keeps the values of its creation otherwise).
+    func refreshContactMaterials(of shape: Int32) {
+        let base = contacts.base
+        for i in 0..<contacts.count where base[i].shapeA == shape || base[i].shapeB == shape {
+            let (friction, restitution) = combinedMaterial(base[i].shapeA, base[i].shapeB)
+            base[i].friction = friction
+            base[i].restitution = restitution
+        }
     }
 
     // MARK: - Internals

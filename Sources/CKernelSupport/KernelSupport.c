@@ -23,5 +23,3 @@ void dynamics_scatter_velocities(void *states,
     scatter_side(states, indexA, massA, ax, ay, aw);
     scatter_side(states, indexB, massB, bx, by, bw);
 }
-
-

@@ -142,6 +142,7 @@ extension World {
         pairs.set(PairTable.key(shapeA, shapeB), Int32(contacts.count))
         contacts.append(contact)
         contactImpulses.append(.zero)
+        if restitution > 0 { bouncyContactCount += 1 }
     }
 
     /// A contact's friction and restitution from its shapes': the geometric mean of the
@@ -158,6 +159,7 @@ extension World {
             endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.shapeA), shapeB: shapeID(slot: c.shapeB)))
         }
         pairs.remove(PairTable.key(c.shapeA, c.shapeB))
+        if c.restitution > 0 { bouncyContactCount -= 1 }
         let last = contacts.count - 1
         if index != last {
             let moved = contacts[last]

@@ -123,6 +123,7 @@ extension World {
         let base = contacts.base
         for i in 0..<contacts.count where base[i].shapeA == shape || base[i].shapeB == shape {
             let (friction, restitution) = combinedMaterial(base[i].shapeA, base[i].shapeB)
+            if (base[i].restitution > 0) != (restitution > 0) { bouncyContactCount += restitution > 0 ? 1 : -1 }
             base[i].friction = friction
             base[i].restitution = restitution
         }

@@ -33,6 +33,8 @@ public final class World {
     @exclusivity(unchecked) var contacts = Column<Contact>()
     /// Each contact's accumulated impulses, at the contact's index.
     @exclusivity(unchecked) var contactImpulses = Column<ContactImpulses>()
+    /// Contacts with a restitution above 0: without any, the restitution sweeps are skipped.
+    @exclusivity(unchecked) var bouncyContactCount = 0
     @exclusivity(unchecked) var pairs = PairTable()
     /// Body pairs joined by a joint that does not let them collide, counted.
     @exclusivity(unchecked) var jointedBodyPairs = PairTable(capacity: 64)

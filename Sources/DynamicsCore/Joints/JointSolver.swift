@@ -10,7 +10,13 @@ extension JointRecord {
     /// Relative angle B − A − reference, in the current sub-step.
     @inline(__always)
     func currentAngle(_ a: BodyState, _ b: BodyState) -> Float {
-        deltaAngle + b.deltaRotation.relativeAngle(to: a.deltaRotation)
+        currentAngle(a.deltaRotation, b.deltaRotation)
+    }
+
+    /// Relative angle B − A − reference, from the bodies' rotations since the step start.
+    @inline(__always)
+    func currentAngle(_ rotationA: Rotation, _ rotationB: Rotation) -> Float {
+        deltaAngle + rotationB.relativeAngle(to: rotationA)
     }
 
     mutating func warmStart(_ context: SolverContext) {

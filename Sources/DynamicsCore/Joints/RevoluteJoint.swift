@@ -32,46 +32,44 @@ extension JointRecord {
     @inline(never)
     mutating func solveRevoluteAxial(_ context: SolverContext, useBias: Bool, _ spinA: Float, _ spinB: Float,
                                      _ rotationA: Rotation, _ rotationB: Rotation) -> (Float, Float) {
-        var a = BodyState.resting, b = BodyState.resting
-        a.angularVelocity = spinA; a.deltaRotation = rotationA
-        b.angularVelocity = spinB; b.deltaRotation = rotationB
+        var wA = spinA, wB = spinB
         let angularMassSum = inertiaA + inertiaB
-        guard angularMassSum > 0 else { return (a.angularVelocity, b.angularVelocity) }
+        guard angularMassSum > 0 else { return (wA, wB) }
         let axialMass = 1 / angularMassSum
 
         if maxFrictionTorque > 0 {
-            let impulse = -axialMass * (b.angularVelocity - a.angularVelocity)
+            let impulse = -axialMass * (wB - wA)
             let limit = maxFrictionTorque * context.h
             let newImpulse = min(max(frictionImpulse + impulse, -limit), limit)
             let applied = newImpulse - frictionImpulse
             frictionImpulse = newImpulse
-            a.angularVelocity -= inertiaA * applied
-            b.angularVelocity += inertiaB * applied
+            wA -= inertiaA * applied
+            wB += inertiaB * applied
         }
 
         if options.contains(.limit) {
-            let angle = currentAngle(a, b)
+            let angle = currentAngle(rotationA, rotationB)
             do {
                 let row = Self.rigidRow(angle - lower, context, useBias: useBias)
-                let cdot = b.angularVelocity - a.angularVelocity
+                let cdot = wB - wA
                 let impulse = -axialMass * row.massScale * (cdot + row.biasRate) - row.impulseScale * lowerImpulse
                 let newImpulse = max(0, lowerImpulse + impulse)
                 let applied = newImpulse - lowerImpulse
                 lowerImpulse = newImpulse
-                a.angularVelocity -= inertiaA * applied
-                b.angularVelocity += inertiaB * applied
+                wA -= inertiaA * applied
+                wB += inertiaB * applied
             }
             do {
                 let row = Self.rigidRow(upper - angle, context, useBias: useBias)
-                let cdot = a.angularVelocity - b.angularVelocity
+                let cdot = wA - wB
                 let impulse = -axialMass * row.massScale * (cdot + row.biasRate) - row.impulseScale * upperImpulse
                 let newImpulse = max(0, upperImpulse + impulse)
                 let applied = newImpulse - upperImpulse
                 upperImpulse = newImpulse
-                a.angularVelocity += inertiaA * applied
-                b.angularVelocity -= inertiaB * applied
+                wA += inertiaA * applied
+                wB -= inertiaB * applied
             }
         }
-        return (a.angularVelocity, b.angularVelocity)
+        return (wA, wB)
     }
 }

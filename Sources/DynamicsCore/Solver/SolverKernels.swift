@@ -71,11 +71,11 @@ struct OverflowPassKernel {
     func run(_ range: Range<Int>) { pass.run(over: base, range, context) }
 }
 
-/// Writes the wide blocks' impulses back into their contacts.
+/// Writes the wide blocks' impulses back to their contacts' impulse records.
 struct StoreWideImpulsesKernel: ChunkKernel {
     var blocks: UnsafePointer<WideContactConstraint>
     var impulses: UnsafeMutablePointer<ContactImpulses>
-    /// How many blocks ahead the contacts to be written are prefetched.
+    /// How many blocks ahead the impulse records to be written are prefetched.
     static let prefetchDistance = 2
 
     func run(_ range: Range<Int>) {
@@ -188,7 +188,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     }
 }
 
-/// Writes accumulated impulses back into the contacts' manifolds for warm starting.
+/// Writes the overflow constraints' impulses back to their contacts' impulse records, for warm starting.
 struct StoreImpulsesKernel: ChunkKernel {
     var constraints: UnsafePointer<ContactConstraint>
     var impulses: UnsafeMutablePointer<ContactImpulses>

@@ -89,7 +89,7 @@ extension World {
         }
     }
 
-    /// Copies the accumulated impulses back to the contacts, to warm start the next step.
+    /// Copies the accumulated impulses back to the contacts' impulse records, to warm start the next step.
     func storeImpulses() {
         parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(blocks: wideConstraints.base, impulses: contactImpulses.base),
                  count: wideConstraints.count, minimumChunk: 128)

@@ -19,6 +19,22 @@ extension JointRecord {
         deltaAngle + rotationB.relativeAngle(to: rotationA)
     }
 
+    /// The point constraint of pins and welds: the anchors' relative velocity, and their
+    /// separation scaled by `soft.biasRate`, removed with the 2×2 effective mass; the impulse
+    /// accumulates in `linearImpulse`.
+    @inline(__always)
+    mutating func solvePoint(_ a: inout BodyState, _ b: inout BodyState, soft: Softness) {
+        let (rA, rB, separation) = currentFrame(a, b)
+        let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+        let x = solvePointMatrix(mA: massA, iA: inertiaA, mB: massB, iB: inertiaB, rA: rA, rB: rB, -(cdot + soft.biasRate * separation))
+        let impulse = soft.massScale * x - soft.impulseScale * linearImpulse
+        linearImpulse += impulse
+        a.linearVelocity -= massA * impulse
+        a.angularVelocity -= inertiaA * rA.cross(impulse)
+        b.linearVelocity += massB * impulse
+        b.angularVelocity += inertiaB * rB.cross(impulse)
+    }
+
     mutating func warmStart(_ context: SolverContext) {
         var a = loadState(context.states, denseA)
         var b = loadState(context.states, denseB)

@@ -9,18 +9,7 @@ extension JointRecord {
                 context, useBias: useBias, a.angularVelocity, b.angularVelocity, a.deltaRotation, b.deltaRotation)
         }
 
-        let (rA, rB, separation) = currentFrame(a, b)
-        let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
-        let soft = useBias ? context.jointSoftness : .rigid
-        let bias = soft.biasRate * separation
-        let x = solvePointMatrix(mA: massA, iA: inertiaA, mB: massB, iB: inertiaB, rA: rA, rB: rB, -(cdot + bias))
-        let impulse = soft.massScale * x - soft.impulseScale * linearImpulse
-        linearImpulse += impulse
-        a.linearVelocity -= massA * impulse
-        a.angularVelocity -= inertiaA * rA.cross(impulse)
-        b.linearVelocity += massB * impulse
-        b.angularVelocity += inertiaB * rB.cross(impulse)
-
+        solvePoint(&a, &b, soft: useBias ? context.jointSoftness : .rigid)
         storeState(context.states, denseA, a, ifMovable: massA)
         storeState(context.states, denseB, b, ifMovable: massB)
     }

@@ -25,15 +25,7 @@ extension JointRecord {
         } else {
             linearSoft = useBias ? context.jointSoftness : .rigid
         }
-        let (rA, rB, separation) = currentFrame(a, b)
-        let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
-        let x = solvePointMatrix(mA: massA, iA: inertiaA, mB: massB, iB: inertiaB, rA: rA, rB: rB, -(cdot + linearSoft.biasRate * separation))
-        let impulse = linearSoft.massScale * x - linearSoft.impulseScale * linearImpulse
-        linearImpulse += impulse
-        a.linearVelocity -= massA * impulse
-        a.angularVelocity -= inertiaA * rA.cross(impulse)
-        b.linearVelocity += massB * impulse
-        b.angularVelocity += inertiaB * rB.cross(impulse)
+        solvePoint(&a, &b, soft: linearSoft)
 
         storeState(context.states, denseA, a, ifMovable: massA)
         storeState(context.states, denseB, b, ifMovable: massB)

@@ -5,22 +5,23 @@ import DynamicsCore
 /// from the next step, not only on contacts made later.
 @Suite("Material changes on touching shapes")
 struct MaterialChangeTests {
-    /// A box resting on the ground, touching it; returns the world, the ground's shape and the box.
-    func restingBox() throws -> (World, ShapeID, BodyID) {
+    /// A box resting on the ground (friction 0.6 both), touching it, then set to friction 0 on
+    /// both shapes and pushed along the ground at 3 m/s; returns the world, both shapes and the box.
+    func pushedBox() throws -> (World, [ShapeID], BodyID) {
         let world = try makeWorld(gravity: 10, subSteps: 4)
         let ground = try addGround(world, friction: 0.6)
         let box = try addBox(world, at: Vec2(0, 0.5), friction: 0.6)
         run(world, seconds: 0.25)
         #expect(world.touchingContactCount == 1)
-        return (world, world.shapes(of: ground)[0], box)
+        let shapes = [world.shapes(of: ground)[0], world.shapes(of: box)[0]]
+        for shape in shapes { try world.setFriction(0, of: shape) }
+        try world.setLinearVelocity(Vec2(3, 0), of: box)
+        return (world, shapes, box)
     }
 
     @Test("friction set to 0 on a touching box lets it slide at constant speed")
     func frictionOff() throws {
-        let (world, groundShape, box) = try restingBox()
-        try world.setFriction(0, of: world.shapes(of: box)[0])
-        try world.setFriction(0, of: groundShape)
-        try world.setLinearVelocity(Vec2(3, 0), of: box)
+        let (world, _, box) = try pushedBox()
         run(world, seconds: 1)
         // Without friction nothing slows it. With the contact's old μ = 0.6 it would decelerate at
         // μg = 6 m/s² and stop within half a second.
@@ -30,13 +31,9 @@ struct MaterialChangeTests {
 
     @Test("friction raised on a sliding box stops it as μg predicts")
     func frictionOn() throws {
-        let (world, groundShape, box) = try restingBox()
-        try world.setFriction(0, of: world.shapes(of: box)[0])
-        try world.setFriction(0, of: groundShape)
-        try world.setLinearVelocity(Vec2(3, 0), of: box)
+        let (world, shapes, box) = try pushedBox()
         run(world, seconds: 0.25)
-        try world.setFriction(0.5, of: world.shapes(of: box)[0])
-        try world.setFriction(0.5, of: groundShape)
+        for shape in shapes { try world.setFriction(0.5, of: shape) }
         // μ = √(0.5·0.5) = 0.5: a = 5 m/s², so 3 m/s is gone after 0.6 s.
         run(world, seconds: 0.3)
         let half = world.linearVelocity(of: box).x

@@ -132,8 +132,8 @@ struct PrepareContactsKernel: ChunkKernel {
     }
 }
 
-/// Builds the wide blocks of the coloured contacts directly: each constraint is prepared and
-/// written into its lane of the block in place, so no scalar copy of it is written or read.
+/// Builds the wide blocks of the coloured contacts directly, four lanes at a time
+/// (`PrepareContactsKernel.prepareBlock`), so no scalar copy of a constraint is written or read.
 struct PrepareWideBlocksKernel: ChunkKernel {
     var scalar: PrepareContactsKernel
     var blocks: UnsafeMutablePointer<WideContactConstraint>
@@ -160,11 +160,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
             // contacts and bodies of the blocks after this one now.
             let ahead = first + Self.prefetchDistance
             if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
-            let block = blocks + b
-            for l in 0..<4 {
-                let constraint = l < count ? scalar.prepare(scalar.ordered[first + l]) : .unused
-                WideContactConstraint.setLane(l, of: block, constraint, restingIndex: restingIndex)
-            }
+            scalar.prepareBlock(blocks + b, scalar.ordered + first, count: count, restingIndex: restingIndex)
         }
     }
 

@@ -1,0 +1,162 @@
+/// Preparing a wide block four lanes at a time: each lane's inputs (contact, impulses, masses,
+/// velocities) are loaded in rows and transposed, and the arithmetic of
+/// `ContactConstraint.preparePoint` runs once for the four lanes, in the same order, so that the
+/// block holds the same bits as four scalar preparations written lane by lane.
+///
+/// Lane by lane, that preparation was a third of the contact solver's time in the large pyramid:
+/// about 1 400 instructions per block, most of them single-float stores into the block.
+extension PrepareContactsKernel {
+    /// Writes the block at `block` from the `count` (1…4) sources at `sources`. Lanes past `count`
+    /// are written as unused lanes; lanes without a movable body index `restingIndex`.
+    @inline(__always)
+    func prepareBlock(_ block: UnsafeMutablePointer<WideContactConstraint>, _ sources: UnsafePointer<SolverSource>,
+                      count: Int, restingIndex: Int32) {
+        // Lanes past `count` repeat the first source, so every load below is of a real record;
+        // they are overwritten at the end.
+        let s0 = sources[0]
+        let s1 = count > 1 ? sources[1] : s0, s2 = count > 2 ? sources[2] : s0, s3 = count > 3 ? sources[3] : s0
+        let denseA = SIMD4<Int32>(s0.denseA, s1.denseA, s2.denseA, s3.denseA)
+        let denseB = SIMD4<Int32>(s0.denseB, s1.denseB, s2.denseB, s3.denseB)
+        let indexA = denseA.replacing(with: restingIndex, where: denseA .< 0)
+        let indexB = denseB.replacing(with: restingIndex, where: denseB .< 0)
+
+        let (mA, iA) = inverseMasses(s0.denseA, s1.denseA, s2.denseA, s3.denseA)
+        let (mB, iB) = inverseMasses(s0.denseB, s1.denseB, s2.denseB, s3.denseB)
+        let a = WideBodies(context.states, indexA), b = WideBodies(context.states, indexB)
+
+        let c0 = Int(s0.contact), c1 = Int(s1.contact), c2 = Int(s2.contact), c3 = Int(s3.contact)
+        let material = ContactRows(contacts, c0, c1, c2, c3, offset: Self.materialOffset)
+        let frame = ContactRows(contacts, c0, c1, c2, c3, offset: Self.normalOffset)
+        let warm = ContactRows(UnsafeRawPointer(impulses), stride: MemoryLayout<ContactImpulses>.stride,
+                               c0, c1, c2, c3, offset: 0)
+        let nx = frame.x, ny = frame.y
+        let twoPoints = unsafeBitCast(frame.z, to: SIMD4<Int32>.self) .> 1
+
+        // A contact with a body of infinite mass takes the static softness.
+        let staticLane = (mA .== 0) .| (mB .== 0)
+        let soft = context.contactSoftness, hard = context.staticSoftness
+
+        block.pointee.indexA = indexA
+        block.pointee.indexB = indexB
+        block.pointee.contactIndex = SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact)
+        block.pointee.normalX = nx
+        block.pointee.normalY = ny
+        block.pointee.friction = material.x
+        block.pointee.restitution = material.y
+        block.pointee.massA = mA
+        block.pointee.inertiaA = iA
+        block.pointee.massB = mB
+        block.pointee.inertiaB = iB
+        block.pointee.biasRate = Lanes(repeating: soft.biasRate).replacing(with: hard.biasRate, where: staticLane)
+        block.pointee.massScale = Lanes(repeating: soft.massScale).replacing(with: hard.massScale, where: staticLane)
+        block.pointee.impulseScale = Lanes(repeating: soft.impulseScale).replacing(with: hard.impulseScale, where: staticLane)
+
+        let masses = LaneMasses(mA: mA, iA: iA, mB: mB, iB: iB)
+        let (first, second) = WideContactConstraint.points(block)
+        WidePoint.prepare(first, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset),
+                          separation: separations(c0, c1, c2, c3, offset: Self.separation0Offset),
+                          normalImpulse: warm.x, tangentImpulse: warm.y,
+                          nx: nx, ny: ny, masses, a, b, lanes: SIMDMask(repeating: true))
+        // A lane with one point gets an all-zero second point (`ContactConstraint.secondPoint`).
+        WidePoint.prepare(second, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset),
+                          separation: separations(c0, c1, c2, c3, offset: Self.separation1Offset),
+                          normalImpulse: warm.z, tangentImpulse: warm.w,
+                          nx: nx, ny: ny, masses, a, b, lanes: twoPoints)
+
+        for l in count..<4 { WideContactConstraint.setLane(l, of: block, .unused, restingIndex: restingIndex) }
+    }
+
+    /// Inverse mass and inverse inertia of four bodies by dense index; 0 where the index is −1.
+    @inline(__always)
+    func inverseMasses(_ d0: Int32, _ d1: Int32, _ d2: Int32, _ d3: Int32) -> (mass: Lanes, inertia: Lanes) {
+        @inline(__always) func row(_ d: Int32) -> Lanes {
+            // (mass, invMass, inertia, invInertia)
+            d >= 0 ? UnsafeRawPointer(sims + Int(d)).loadUnaligned(fromByteOffset: Self.massRowOffset, as: Lanes.self) : .zero
+        }
+        let r0 = row(d0), r1 = row(d1), r2 = row(d2), r3 = row(d3)
+        return (Lanes(r0.y, r1.y, r2.y, r3.y), Lanes(r0.w, r1.w, r2.w, r3.w))
+    }
+
+    /// The separations of a manifold point of four contacts.
+    @inline(__always)
+    func separations(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, offset: Int) -> Lanes {
+        let raw = UnsafeRawPointer(contacts)
+        @inline(__always) func load(_ c: Int) -> Float {
+            raw.load(fromByteOffset: c &* MemoryLayout<Contact>.stride &+ offset, as: Float.self)
+        }
+        return Lanes(load(c0), load(c1), load(c2), load(c3))
+    }
+
+    static var massRowOffset: Int { MemoryLayout<BodySim>.offset(of: \.mass)! }
+    /// Friction, restitution (then the flags and padding, unused).
+    static var materialOffset: Int { MemoryLayout<Contact>.offset(of: \.friction)! }
+    /// The manifold's normal and point count.
+    static var normalOffset: Int { MemoryLayout<Contact>.offset(of: \.manifold)! }
+    /// A manifold point's two anchors, anchorA then anchorB.
+    static var point0Offset: Int { normalOffset + MemoryLayout<Manifold>.offset(of: \.point0)! + anchorsOffset }
+    static var point1Offset: Int { normalOffset + MemoryLayout<Manifold>.offset(of: \.point1)! + anchorsOffset }
+    static var separation0Offset: Int {
+        normalOffset + MemoryLayout<Manifold>.offset(of: \.point0)! + MemoryLayout<ManifoldPoint>.offset(of: \.separation)!
+    }
+    static var separation1Offset: Int {
+        normalOffset + MemoryLayout<Manifold>.offset(of: \.point1)! + MemoryLayout<ManifoldPoint>.offset(of: \.separation)!
+    }
+    static var anchorsOffset: Int { MemoryLayout<ManifoldPoint>.offset(of: \.anchorA)! }
+}
+
+/// Four 16-byte rows, one per lane, transposed: `x` holds each row's first float, and so on.
+struct ContactRows {
+    var x: Lanes, y: Lanes, z: Lanes, w: Lanes
+
+    @inline(__always)
+    init(_ base: UnsafeRawPointer, stride: Int, _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, offset: Int) {
+        @inline(__always) func row(_ i: Int) -> Lanes { base.loadUnaligned(fromByteOffset: i &* stride &+ offset, as: Lanes.self) }
+        let r0 = row(i0), r1 = row(i1), r2 = row(i2), r3 = row(i3)
+        x = Lanes(r0.x, r1.x, r2.x, r3.x)
+        y = Lanes(r0.y, r1.y, r2.y, r3.y)
+        z = Lanes(r0.z, r1.z, r2.z, r3.z)
+        w = Lanes(r0.w, r1.w, r2.w, r3.w)
+    }
+
+    /// Rows of four contacts at `offset` bytes into each.
+    @inline(__always)
+    init(_ contacts: UnsafePointer<Contact>, _ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, offset: Int) {
+        self.init(UnsafeRawPointer(contacts), stride: MemoryLayout<Contact>.stride, c0, c1, c2, c3, offset: offset)
+    }
+}
+
+/// The inverse masses and inertias of both sides of a block, in lanes.
+struct LaneMasses {
+    var mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes
+}
+
+extension WidePoint {
+    /// Writes one manifold point of four contacts, prepared, to `p`: in the lanes of `lanes`;
+    /// the other lanes are zero. `anchors` holds rA.x, rA.y, rB.x, rB.y in `x`…`w`. The same
+    /// operations, in the same order, as `ContactConstraint.preparePoint`.
+    @inline(__always)
+    static func prepare(_ p: UnsafeMutablePointer<WidePoint>, anchors r: ContactRows, separation: Lanes,
+                        normalImpulse: Lanes, tangentImpulse: Lanes, nx: Lanes, ny: Lanes,
+                        _ m: LaneMasses, _ a: WideBodies, _ b: WideBodies, lanes: SIMDMask<SIMD4<Int32>>) {
+        @inline(__always) func only(_ value: Lanes) -> Lanes { value.replacing(with: 0, where: .!lanes) }
+        // t = (n.y, −n.x); r×n and r×t.
+        let tx = ny, ty = -nx
+        let rnA = r.x * ny - r.y * nx, rnB = r.z * ny - r.w * nx
+        let kNormal = m.mA + m.mB + m.iA * rnA * rnA + m.iB * rnB * rnB
+        let rtA = r.x * ty - r.y * tx, rtB = r.z * ty - r.w * tx
+        let kTangent = m.mA + m.mB + m.iA * rtA * rtA + m.iB * rtB * rtB
+        let dvx = (b.vx + -b.w * r.w) - (a.vx + -a.w * r.y)
+        let dvy = (b.vy + b.w * r.z) - (a.vy + a.w * r.x)
+        p.pointee.alongA = only(-rtA)
+        p.pointee.acrossA = only(rnA)
+        p.pointee.alongB = only(-rtB)
+        p.pointee.acrossB = only(rnB)
+        p.pointee.baseSeparation = only(separation - ((r.z - r.x) * nx + (r.w - r.y) * ny))
+        p.pointee.normalImpulse = only(normalImpulse)
+        p.pointee.tangentImpulse = only(tangentImpulse)
+        p.pointee.maxNormalImpulse = .zero
+        p.pointee.normalMass = only((1 / kNormal).replacing(with: 0, where: .!(kNormal .> 0)))
+        p.pointee.tangentMass = only((1 / kTangent).replacing(with: 0, where: .!(kTangent .> 0)))
+        p.pointee.relativeVelocity = only(nx * dvx + ny * dvy)
+    }
+}

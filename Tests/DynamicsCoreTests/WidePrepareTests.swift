@@ -1,0 +1,114 @@
+import Testing
+@testable import DynamicsCore
+
+/// The four-lane preparation of a wide block must write the same bits as preparing each lane's
+/// constraint alone and writing it into its lane: the solver's results may not depend on it.
+@Suite("Wide block preparation")
+struct WidePrepareTests {
+    /// Random contacts with one or two points, bodies of every kind (static, kinematic,
+    /// dynamic), and blocks of one to four lanes.
+    @Test("four lanes at once equal four scalar preparations", arguments: [1, 2, 3, 4])
+    func sameBitsAsScalar(lanes: Int) {
+        let scene = RandomSolverInputs(seed: UInt64(lanes) &* 0x9E37_79B9_7F4A_7C15)
+        scene.withKernel { kernel, sources, restingIndex in
+            for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
+                let block = UnsafeMutablePointer<WideContactConstraint>.allocate(capacity: 2)
+                defer { block.deallocate() }
+                // Garbage first, so that a field the preparation forgets to write shows.
+                UnsafeMutableRawPointer(block).initializeMemory(as: UInt8.self, repeating: 0xA5,
+                                                                count: 2 * MemoryLayout<WideContactConstraint>.stride)
+                sources.withUnsafeBufferPointer {
+                    kernel.prepareBlock(block, $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
+                }
+                for l in 0..<4 {
+                    let constraint = l < lanes ? kernel.prepare(sources[first + l]) : .unused
+                    WideContactConstraint.setLane(l, of: block + 1, constraint, restingIndex: restingIndex)
+                }
+                let size = MemoryLayout<WideContactConstraint>.size
+                let wide = UnsafeRawBufferPointer(start: block, count: size)
+                let scalar = UnsafeRawBufferPointer(start: block + 1, count: size)
+                let differing = (0..<size).filter { wide[$0] != scalar[$0] }.map { $0 / 4 }
+                #expect(Set(differing).isEmpty, "floats differing at \(Set(differing).sorted()) (block at source \(first))")
+            }
+        }
+    }
+}
+
+/// Contacts, impulses, bodies and solver sources drawn at random, to prepare constraints from.
+struct RandomSolverInputs {
+    var contacts: [Contact] = []
+    var impulses: [ContactImpulses] = []
+    var sims: [BodySim] = []
+    /// The bodies' states, with the resting state past them.
+    var states: [BodyState] = []
+    var sources: [SolverSource] = []
+
+    init(seed: UInt64) {
+        var state = seed | 1
+        func unit() -> Float {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(state >> 40) / Float(1 << 24)
+        }
+        func signed(_ scale: Float) -> Float { (unit() * 2 - 1) * scale }
+        let bodyCount = 12
+        for b in 0..<bodyCount {
+            // Every fourth body kinematic (infinite mass), the others dynamic.
+            let invMass: Float = b % 4 == 3 ? 0 : 0.2 + unit()
+            let invInertia: Float = invMass == 0 ? 0 : 0.5 + 2 * unit()
+            sims.append(BodySim(center: Vec2(signed(5), signed(5)), rotation: .identity, localCenter: .zero,
+                                mass: invMass == 0 ? 0 : 1 / invMass, invMass: invMass,
+                                inertia: invInertia == 0 ? 0 : 1 / invInertia, invInertia: invInertia,
+                                linearDamping: 0, angularDamping: 0, gravityScale: 1, force: .zero, torque: 0,
+                                sleepTime: 0, minExtent: 0.1, maxExtent: 1, type: invMass == 0 ? .kinematic : .dynamic,
+                                fixedRotation: false, allowSleep: true, enlarged: false, needsSweep: false))
+            states.append(BodyState(linearVelocity: Vec2(signed(3), signed(3)), angularVelocity: signed(4), reserved: 0,
+                                    deltaPosition: .zero, deltaRotation: .identity))
+        }
+        states.append(.resting)
+        for c in 0..<40 {
+            var normal = Vec2(signed(1), signed(1))
+            normal /= max((normal.x * normal.x + normal.y * normal.y).squareRoot(), 1e-3)
+            func point() -> ManifoldPoint {
+                ManifoldPoint(point: Vec2(signed(5), signed(5)), anchorA: Vec2(signed(1), signed(1)),
+                              anchorB: Vec2(signed(1), signed(1)), separation: signed(0.05), id: UInt32(c))
+            }
+            // A one-point manifold keeps a stale second point, as the narrowphase leaves it.
+            let manifold = Manifold(normal: normal, pointCount: c % 3 == 0 ? 1 : 2, point0: point(), point1: point())
+            contacts.append(Contact(shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, friction: unit(), restitution: c % 2 == 0 ? 0 : unit(),
+                                    flags: [.touching, .simulated], manifold: manifold, cache: .empty))
+            impulses.append(ContactImpulses(normal0: unit(), tangent0: signed(1), normal1: unit(), tangent1: signed(1)))
+            // One side static (−1) in every fifth source; otherwise two distinct bodies.
+            let a = Int32(c % bodyCount), b = Int32((c * 7 + 5) % bodyCount)
+            sources.append(SolverSource(contact: Int32(c), denseA: c % 5 == 0 ? -1 : a, denseB: b == a ? -1 : b))
+        }
+    }
+
+    /// Calls `body` with a preparation kernel over these inputs.
+    func withKernel(_ body: (PrepareContactsKernel, [SolverSource], Int32) -> Void) {
+        var states = states
+        let restingIndex = Int32(states.count - 1)
+        contacts.withUnsafeBufferPointer { contacts in
+            impulses.withUnsafeBufferPointer { impulses in
+                sims.withUnsafeBufferPointer { sims in
+                    states.withUnsafeMutableBufferPointer { states in
+                      sources.withUnsafeBufferPointer { ordered in
+                        let context = SolverContext(
+                            h: 1.0 / 240, inverseH: 240,
+                            contactSoftness: Softness(hertz: 30, dampingRatio: 10, h: 1.0 / 240),
+                            staticSoftness: Softness(hertz: 60, dampingRatio: 10, h: 1.0 / 240),
+                            jointSoftness: Softness(hertz: 60, dampingRatio: 2, h: 1.0 / 240),
+                            pushMaxVelocity: 3, restitutionThreshold: 1,
+                            states: states.baseAddress!, restingIndex: restingIndex)
+                        // The kernel's `ordered` and `out` are not used by `prepare` or `prepareBlock`.
+                        let kernel = PrepareContactsKernel(ordered: ordered.baseAddress!, out: .allocate(capacity: 1),
+                                                           contacts: contacts.baseAddress!, impulses: impulses.baseAddress!,
+                                                           sims: sims.baseAddress!, context: context)
+                        defer { kernel.out.deallocate() }
+                        body(kernel, sources, restingIndex)
+                      }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -167,6 +167,7 @@ extension World {
         }
         contacts.swapRemove(at: index)
         contactImpulses.swapRemove(at: index)
+        if solverKeysValid { solverKeys.swapRemove(at: index) }
     }
 
     /// The shapes whose bounding boxes overlap `box`, in ascending slot order. With `enlarged`,

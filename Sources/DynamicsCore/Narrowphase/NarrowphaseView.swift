@@ -19,12 +19,26 @@ struct NarrowphaseView: ChunkKernel {
     /// Per contact: 1 when its update left something for the serial pass (it started or stopped
     /// touching, or its boxes separated), else 0.
     var changed: UnsafeMutablePointer<UInt8>
+    /// Per contact, what the colouring needs (see `SolverKey`).
+    var keys: UnsafeMutablePointer<SolverKey>
 
     func run(_ range: Range<Int>) {
         for i in range {
             update(i)
             changed[i] = contacts[i].flags.isDisjoint(with: [.startedTouching, .stoppedTouching, .disjoint]) ? 0 : 1
         }
+    }
+
+    /// The colouring's view of contact `i` with bodies at dense `dA` and `dB`, from its final flags.
+    @inline(__always)
+    func key(_ i: Int, _ dA: Int, _ dB: Int) -> SolverKey {
+        let flags = contacts[i].flags
+        var bits: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
+        guard flags.contains(.touching) && flags.contains(.simulated) else { return SolverKey(denseA: -1, denseB: -1, bits: bits) }
+        bits |= SolverKey.solved
+        if dA < awakeCount && sims[dA].invMass > 0 { bits |= SolverKey.movableA }
+        if dB < awakeCount && sims[dB].invMass > 0 { bits |= SolverKey.movableB }
+        return SolverKey(denseA: dA < awakeCount ? Int32(dA) : -1, denseB: dB < awakeCount ? Int32(dB) : -1, bits: bits)
     }
 
     @inline(__always)
@@ -57,6 +71,7 @@ struct NarrowphaseView: ChunkKernel {
         let dA = Int(denseOfSlot[Int(c.pointee.bodyA)]), dB = Int(denseOfSlot[Int(c.pointee.bodyB)])
         guard dA < awakeCount || dB < awakeCount else {
             c.pointee.flags.remove(.simulated)
+            keys[i] = key(i, dA, dB)
             return
         }
         var flags = c.pointee.flags
@@ -64,6 +79,7 @@ struct NarrowphaseView: ChunkKernel {
         guard fatAABB[Int(c.pointee.shapeA)].overlaps(fatAABB[Int(c.pointee.shapeB)]) else {
             flags.insert(.disjoint)
             c.pointee.flags = flags
+            keys[i] = key(i, dA, dB)
             return
         }
         let simA = sims[dA], simB = sims[dB]
@@ -107,6 +123,7 @@ struct NarrowphaseView: ChunkKernel {
         if touching && !wasTouching { flags.insert(.startedTouching) }
         if !touching && wasTouching { flags.insert(.stoppedTouching) }
         c.pointee.flags = flags
+        keys[i] = key(i, dA, dB)
     }
 }
 
@@ -116,14 +133,16 @@ extension World {
     /// woken, and contacts whose enlarged boxes separated are destroyed.
     func collide() {
         contactChanged.resizeUninitialized(to: contacts.count)
+        solverKeys.resizeUninitialized(to: contacts.count)
         let view = NarrowphaseView(contacts: contacts.base, impulses: contactImpulses.base, geometry: shapes.geometry.base, vertices: shapes.vertices.base,
                                    normals: shapes.normals.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop,
                                    reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine,
-                                   changed: contactChanged.base)
+                                   changed: contactChanged.base, keys: solverKeys.base)
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
+        solverKeysValid = true
 
         var anyDisjoint = false
         let contactBase = contacts.base

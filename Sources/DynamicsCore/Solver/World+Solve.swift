@@ -127,9 +127,15 @@ extension World {
         constraintColor.resizeUninitialized(to: contacts.count)
         constraintSource.resizeUninitialized(to: contacts.count)
         segmentContacts.resizeUninitialized(to: contacts.count)
-        let (touching, segments) = coloring.colorContacts(UnsafePointer(contactBase), count: contacts.count, denseOfSlot: denseOf,
-                                                          sims: sims, awake: awake, colors: constraintColor.base,
-                                                          sources: constraintSource.base, segmentContacts: segmentContacts.base)
+        let (touching, segments) = solverKeysValid && colouringReadsKeys && solverKeys.count == contacts.count
+            ? coloring.colorContacts(keys: UnsafePointer(solverKeys.base), count: contacts.count, awake: awake,
+                                     colors: constraintColor.base, sources: constraintSource.base,
+                                     segmentContacts: segmentContacts.base)
+            : coloring.colorContacts(UnsafePointer(contactBase), count: contacts.count, denseOfSlot: denseOf,
+                                     sims: sims, awake: awake, colors: constraintColor.base,
+                                     sources: constraintSource.base, segmentContacts: segmentContacts.base)
+        // Used once: until the next narrowphase, the contacts are the only source.
+        solverKeysValid = false
         constraintColor.resizeUninitialized(to: touching)
         constraintSource.resizeUninitialized(to: touching)
         segmentContacts.resizeUninitialized(to: segments)

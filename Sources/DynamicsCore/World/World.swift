@@ -54,6 +54,13 @@ public final class World {
     @exclusivity(unchecked) var queryScratch = Column<Int32>()
     /// Per contact, whether this step's narrowphase left it for the serial pass (see `NarrowphaseView.changed`).
     @exclusivity(unchecked) var contactChanged = Column<UInt8>()
+    /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).
+    @exclusivity(unchecked) var solverKeys = Column<SolverKey>()
+    /// Whether `solverKeys` matches the contacts and the awake bodies: set by the narrowphase,
+    /// cleared when a body wakes (dense indices move) and once the colouring has used the keys.
+    @exclusivity(unchecked) var solverKeysValid = false
+    /// Whether the colouring may read `solverKeys` (tests turn it off to compare with the contacts).
+    var colouringReadsKeys = true
 
     // Solver scratch.
     @exclusivity(unchecked) var coloring = GraphColoring()

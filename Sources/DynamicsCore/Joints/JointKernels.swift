@@ -16,6 +16,53 @@ struct PrepareJointsKernel: ChunkKernel {
     }
 }
 
+/// Builds the pins' wide blocks from their prepared records.
+struct PreparePinBlocksKernel: ChunkKernel {
+    var records: UnsafePointer<JointRecord>
+    var active: UnsafePointer<Int32>
+    var blocks: UnsafeMutablePointer<WidePinBlock>
+    /// Block ranges per colour (`maxColors + 1` entries).
+    var blockOffsets: UnsafePointer<Int32>
+    /// Joint ranges per colour in `active`, and each colour's pin count.
+    var colorOffsets: UnsafePointer<Int32>
+    var pinCounts: UnsafePointer<Int32>
+    var restingIndex: Int32
+
+    func run(_ range: Range<Int>) {
+        var color = 0
+        for b in range {
+            while Int(blockOffsets[color + 1]) <= b { color += 1 }
+            let index = (b - Int(blockOffsets[color])) * 4
+            let count = min(4, Int(pinCounts[color]) - index)
+            blocks[b] = WidePinBlock(records, active + Int(colorOffsets[color]) + index, count: count, restingIndex: restingIndex)
+        }
+    }
+}
+
+/// One pass over a run of pin blocks of one colour.
+struct PinPassKernel: ChunkKernel {
+    var blocks: UnsafeMutablePointer<WidePinBlock>
+    var pass: JointPass
+    var context: SolverContext
+
+    func run(_ range: Range<Int>) {
+        switch pass {
+        case .warmStart: for k in range { WidePinBlock.warmStart(blocks + k, context.states) }
+        case .solve: for k in range { WidePinBlock.solve(blocks + k, context.states, soft: context.jointSoftness) }
+        case .relax: for k in range { WidePinBlock.solve(blocks + k, context.states, soft: .rigid) }
+        }
+    }
+}
+
+/// Writes the pins' accumulated impulses back to their records.
+struct StorePinImpulsesKernel: ChunkKernel {
+    var blocks: UnsafePointer<WidePinBlock>
+    var records: UnsafeMutablePointer<JointRecord>
+    func run(_ range: Range<Int>) {
+        for k in range { WidePinBlock.storeImpulses(of: blocks + k, into: records) }
+    }
+}
+
 /// One pass over a run of joints of one colour (`active` points at the run's first slot index).
 struct JointPassKernel: ChunkKernel {
     var records: UnsafeMutablePointer<JointRecord>
@@ -66,29 +113,58 @@ extension JointRecord {
 }
 
 extension World {
-    /// Colours the joints with an awake body and computes their per-step frames.
-    func prepareJoints() {
+    /// Colours the joints with an awake body, computes their per-step frames, and packs the
+    /// plain pins of each colour four to a block.
+    func prepareJoints(_ context: SolverContext) {
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base), denseOf = UnsafePointer(bodies.denseOfSlot.base)
-        joints.gatherActive(awake: awake, denseOfSlot: denseOf, sims: sims)
+        joints.gatherActive(awake: awake, denseOfSlot: denseOf, sims: sims, widePins: solvesPinsFourWide)
         parallel(tasks.prepareJoints,
                  PrepareJointsKernel(records: joints.records.base, active: joints.active.base, denseOfSlot: denseOf,
                                      sims: sims, awake: awake),
                  count: joints.active.count, minimumChunk: 512)
+        joints.pinBlockOffsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
+        var blocks = 0
+        for color in 0..<GraphColoring.maxColors {
+            joints.pinBlockOffsets[color] = Int32(blocks)
+            blocks += (Int(joints.pinCounts[color]) + 3) / 4
+        }
+        joints.pinBlockOffsets[GraphColoring.maxColors] = Int32(blocks)
+        joints.pinBlocks.resizeUninitialized(to: blocks)
+        parallel(tasks.preparePinBlocks,
+                 PreparePinBlocksKernel(records: UnsafePointer(joints.records.base), active: UnsafePointer(joints.active.base),
+                                        blocks: joints.pinBlocks.base, blockOffsets: joints.pinBlockOffsets.base,
+                                        colorOffsets: joints.coloring.offsets.base, pinCounts: joints.pinCounts.base,
+                                        restingIndex: context.restingIndex),
+                 count: blocks, minimumChunk: 128)
     }
 
-    /// One pass over the active joints, colour by colour; inside a colour, chunks run on the
-    /// workers. The overflow colour runs serially, last.
+    /// Writes the pins' impulses back to their records, for the next step's warm start.
+    func storeJointImpulses() {
+        parallel(tasks.storePinImpulses, StorePinImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base),
+                 count: joints.pinBlocks.count, minimumChunk: 256)
+    }
+
+    /// One pass over the active joints, colour by colour: a colour's pin blocks, then its other
+    /// joints, each in chunks on the workers. The overflow colour runs serially, last.
     func runJointPass(_ pass: JointPass, _ context: SolverContext) {
         let count = joints.active.count
         guard count > 0 else { return }
         let records = joints.records.base, active = UnsafePointer(joints.active.base)
         let offsets = joints.coloring.offsets.base
+        let blocks = joints.pinBlocks.base, blockOffsets = joints.pinBlockOffsets.base
         for color in 0..<GraphColoring.maxColors {
             let start = Int(offsets[color]), end = Int(offsets[color + 1])
             guard end > start else { continue }
-            parallel(tasks.jointPass, JointPassKernel(records: records, active: active + start, pass: pass, context: context),
-                     count: end - start, minimumChunk: 128)
+            let firstBlock = Int(blockOffsets[color]), blockEnd = Int(blockOffsets[color + 1])
+            if blockEnd > firstBlock {
+                parallel(tasks.pinPass, PinPassKernel(blocks: blocks + firstBlock, pass: pass, context: context),
+                         count: blockEnd - firstBlock, minimumChunk: 32)
+            }
+            let others = start + Int(joints.pinCounts[color])
+            guard end > others else { continue }
+            parallel(tasks.jointPass, JointPassKernel(records: records, active: active + others, pass: pass, context: context),
+                     count: end - others, minimumChunk: 128)
         }
         let overflowStart = Int(offsets[GraphColoring.maxColors])
         JointPassKernel(records: records, active: active + overflowStart, pass: pass, context: context)

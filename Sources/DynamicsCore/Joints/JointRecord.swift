@@ -94,4 +94,10 @@ struct JointStore: ~Copyable {
     /// Scratch of `gatherActive`: active slots in slot order and their colours.
     var unordered = Column<Int32>()
     var colorOf = Column<Int32>()
+    /// Per colour (not the overflow), how many of its joints, first in its range of `active`,
+    /// are plain pins solved four at a time (`WidePinBlock`).
+    var pinCounts = Column<Int32>()
+    /// The pins' blocks, colour by colour: colour c holds `pinBlockOffsets[c]..<pinBlockOffsets[c+1]`.
+    var pinBlocks = Column<WidePinBlock>()
+    var pinBlockOffsets = Column<Int32>()
 }

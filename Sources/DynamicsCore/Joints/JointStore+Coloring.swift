@@ -4,7 +4,7 @@ extension JointStore {
     /// A body takes a colour slot only if it is awake and can move (inverse mass > 0); static,
     /// kinematic and sleeping bodies are never written by a joint, so they may appear in any
     /// number of joints of one colour.
-    mutating func gatherActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>) {
+    mutating func gatherActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>, widePins: Bool = true) {
         let slotCount = slots.slotCount
         coloring.reset(bodyCount: awake)
         unordered.removeAll()
@@ -31,6 +31,31 @@ extension JointStore {
             let color = Int(colorOf[k])
             active[Int(cursor[color])] = unordered[k]
             cursor[color] += 1
+        }
+        putPinsFirst(records, widePins: widePins)
+    }
+
+    /// Reorders each colour's joints so that its plain pins come first, in slot order, and counts
+    /// them; the others follow, in slot order. Joints of one colour share no movable body, so
+    /// their order changes no result.
+    mutating func putPinsFirst(_ records: UnsafePointer<JointRecord>, widePins: Bool) {
+        pinCounts.resize(to: GraphColoring.maxColors, filling: 0)
+        let active = self.active.base, others = unordered.base
+        for color in 0..<GraphColoring.maxColors {
+            let start = Int(coloring.offsets[color]), end = Int(coloring.offsets[color + 1])
+            var pins = 0, rest = 0
+            for k in start..<end {
+                let j = active[k]
+                if widePins && WidePinBlock.takes(records[Int(j)]) {
+                    active[start + pins] = j
+                    pins += 1
+                } else {
+                    others[rest] = j
+                    rest += 1
+                }
+            }
+            for k in 0..<rest { active[start + pins + k] = others[k] }
+            pinCounts[color] = Int32(pins)
         }
     }
 }

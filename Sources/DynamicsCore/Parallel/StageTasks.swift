@@ -12,5 +12,8 @@ final class StageTasks {
     let fields = KernelTask<FieldKernel>()
     let prepareJoints = KernelTask<PrepareJointsKernel>()
     let jointPass = KernelTask<JointPassKernel>()
+    let preparePinBlocks = KernelTask<PreparePinBlocksKernel>()
+    let pinPass = KernelTask<PinPassKernel>()
+    let storePinImpulses = KernelTask<StorePinImpulsesKernel>()
     let pairSearch = KernelTask<PairSearchKernel>()
 }

@@ -13,6 +13,7 @@ extension World {
             for _ in 0..<Self.restitutionSweeps { runContactPass(.restitution, context) }
         }
         storeImpulses()
+        storeJointImpulses()
     }
 
     /// Sweeps of the restitution pass per step (blocks without restitution skip them at once).
@@ -39,7 +40,7 @@ extension World {
     /// Clears the step's position deltas and builds the joint and contact constraints.
     func prepareConstraints(_ context: SolverContext) {
         parallel(tasks.resetDeltas, ResetDeltasKernel(states: bodies.state.base), count: bodies.awakeCount, minimumChunk: 2048)
-        prepareJoints()
+        prepareJoints(context)
         prepareContacts(context)
     }
 

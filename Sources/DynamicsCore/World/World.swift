@@ -61,6 +61,8 @@ public final class World {
     @exclusivity(unchecked) var solverKeysValid = false
     /// Whether the colouring may read `solverKeys` (tests turn it off to compare with the contacts).
     var colouringReadsKeys = true
+    /// Whether plain pins are solved four at a time (tests turn it off to compare with one by one).
+    var solvesPinsFourWide = true
 
     // Solver scratch.
     @exclusivity(unchecked) var coloring = GraphColoring()

@@ -1,0 +1,130 @@
+import CKernelSupport
+
+/// Four plain pins of one colour (revolute joints without friction or limits), solved together
+/// with SIMD lanes: no movable body appears twice in a colour, so the lanes never share a body
+/// that is written. Every operation is `JointRecord`'s, in the same order, lane by lane, so a
+/// pin solved here ends with the same bits as solved alone (`WidePinTests`).
+///
+/// A pin solved alone was about 220 instructions per pass, most of them moving its two bodies'
+/// scalars in and out of vector registers; a grid of pins is almost nothing else.
+struct WidePinBlock {
+    /// Dense indices of the bodies (`SolverContext.restingIndex` for a lane without one).
+    var indexA = SIMD4<Int32>(), indexB = SIMD4<Int32>()
+    /// The joints' slots, to store the impulses back (−1 for an unused lane).
+    var slot = SIMD4<Int32>(repeating: -1)
+    var massA = Lanes(), inertiaA = Lanes(), massB = Lanes(), inertiaB = Lanes()
+    var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
+    var deltaCenterX = Lanes(), deltaCenterY = Lanes()
+    var impulseX = Lanes(), impulseY = Lanes()
+
+    /// Whether a joint is solved in a wide block: a revolute joint with no friction and no limit.
+    @inline(__always)
+    static func takes(_ r: JointRecord) -> Bool {
+        r.kind == .revolute && !(r.maxFrictionTorque > 0) && !r.options.contains(.limit)
+    }
+
+    /// The block of up to four prepared joints at `slots` (`count` of them, 1…4). Lanes past
+    /// `count` read the first joint and are then emptied: no body, no mass, no impulse.
+    @inline(__always)
+    init(_ records: UnsafePointer<JointRecord>, _ slots: UnsafePointer<Int32>, count: Int, restingIndex: Int32) {
+        let s0 = slots[0], s1 = count > 1 ? slots[1] : s0, s2 = count > 2 ? slots[2] : s0, s3 = count > 3 ? slots[3] : s0
+        let r0 = records + Int(s0), r1 = records + Int(s1), r2 = records + Int(s2), r3 = records + Int(s3)
+        let used = SIMD4<Int32>(0, 1, 2, 3) .< Int32(count)
+        @inline(__always) func lanes(_ value: (UnsafePointer<JointRecord>) -> Float) -> Lanes {
+            Lanes(value(r0), value(r1), value(r2), value(r3)).replacing(with: 0, where: .!used)
+        }
+        @inline(__always) func index(_ dense: (UnsafePointer<JointRecord>) -> Int32) -> SIMD4<Int32> {
+            let d = SIMD4<Int32>(dense(r0), dense(r1), dense(r2), dense(r3))
+            return d.replacing(with: restingIndex, where: d .< 0 .| .!used)
+        }
+        indexA = index { $0.pointee.denseA }
+        indexB = index { $0.pointee.denseB }
+        slot = SIMD4<Int32>(s0, s1, s2, s3).replacing(with: -1, where: .!used)
+        massA = lanes { $0.pointee.massA }; inertiaA = lanes { $0.pointee.inertiaA }
+        massB = lanes { $0.pointee.massB }; inertiaB = lanes { $0.pointee.inertiaB }
+        anchorAX = lanes { $0.pointee.anchorA.x }; anchorAY = lanes { $0.pointee.anchorA.y }
+        anchorBX = lanes { $0.pointee.anchorB.x }; anchorBY = lanes { $0.pointee.anchorB.y }
+        deltaCenterX = lanes { $0.pointee.deltaCenter.x }; deltaCenterY = lanes { $0.pointee.deltaCenter.y }
+        impulseX = lanes { $0.pointee.linearImpulse.x }; impulseY = lanes { $0.pointee.linearImpulse.y }
+    }
+
+    /// Writes the accumulated impulses back to the joints' records.
+    @inline(__always)
+    static func storeImpulses(of block: UnsafePointer<WidePinBlock>, into records: UnsafeMutablePointer<JointRecord>) {
+        for l in 0..<4 where block.pointee.slot[l] >= 0 {
+            records[Int(block.pointee.slot[l])].linearImpulse = Vec2(block.pointee.impulseX[l], block.pointee.impulseY[l])
+        }
+    }
+
+    /// The anchors turned by each body's rotation since the step start (`Rotation.apply`).
+    @inline(__always)
+    static func anchors(_ c: UnsafePointer<WidePinBlock>, _ a: WideMotion, _ b: WideMotion)
+        -> (rAX: Lanes, rAY: Lanes, rBX: Lanes, rBY: Lanes) {
+        let ax = c.pointee.anchorAX, ay = c.pointee.anchorAY, bx = c.pointee.anchorBX, by = c.pointee.anchorBY
+        return (a.qc * ax - a.qs * ay, a.qs * ax + a.qc * ay, b.qc * bx - b.qs * by, b.qs * bx + b.qc * by)
+    }
+
+    /// `JointRecord.warmStart` for pins: the accumulated impulse, with no angular part.
+    static func warmStart(_ c: UnsafeMutablePointer<WidePinBlock>, _ states: UnsafeMutablePointer<BodyState>) {
+        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
+        let r = anchors(c, WideMotion(states, c.pointee.indexA), WideMotion(states, c.pointee.indexB))
+        let lx = c.pointee.impulseX, ly = c.pointee.impulseY
+        let angular = Lanes()
+        a.vx = a.vx - c.pointee.massA * lx
+        a.vy = a.vy - c.pointee.massA * ly
+        a.w = a.w - c.pointee.inertiaA * ((r.rAX * ly - r.rAY * lx) + angular)
+        b.vx = b.vx + c.pointee.massB * lx
+        b.vy = b.vy + c.pointee.massB * ly
+        b.w = b.w + c.pointee.inertiaB * ((r.rBX * ly - r.rBY * lx) + angular)
+        scatter(states, c, a, b)
+    }
+
+    /// `JointRecord.solvePoint` with `soft`: the anchors' relative velocity and (scaled by the
+    /// bias rate) their separation, removed with the 2×2 effective mass.
+    static func solve(_ c: UnsafeMutablePointer<WidePinBlock>, _ states: UnsafeMutablePointer<BodyState>, soft: Softness) {
+        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
+        let motionA = WideMotion(states, c.pointee.indexA), motionB = WideMotion(states, c.pointee.indexB)
+        let r = anchors(c, motionA, motionB)
+        let mA = c.pointee.massA, iA = c.pointee.inertiaA, mB = c.pointee.massB, iB = c.pointee.inertiaB
+        // separation = (dpB − dpA) + deltaCenter + rB − rA
+        let sx = (((motionB.dpx - motionA.dpx) + c.pointee.deltaCenterX) + r.rBX) - r.rAX
+        let sy = (((motionB.dpy - motionA.dpy) + c.pointee.deltaCenterY) + r.rBY) - r.rAY
+        // cdot = (vB + wB × rB) − (vA + wA × rA), with w × r = (−w·r.y, w·r.x)
+        let cx = (b.vx + -b.w * r.rBY) - (a.vx + -a.w * r.rAY)
+        let cy = (b.vy + b.w * r.rBX) - (a.vy + a.w * r.rAX)
+        let biasRate = Lanes(repeating: soft.biasRate)
+        let rhsX = -(cx + biasRate * sx), rhsY = -(cy + biasRate * sy)
+        // solvePointMatrix
+        let k11 = mA + mB + r.rAY * r.rAY * iA + r.rBY * r.rBY * iB
+        let k12 = -r.rAY * r.rAX * iA - r.rBY * r.rBX * iB
+        let k22 = mA + mB + r.rAX * r.rAX * iA + r.rBX * r.rBX * iB
+        var det = k11 * k22 - k12 * k12
+        det.replace(with: 1 / det, where: det .!= 0)
+        let xx = det * (k22 * rhsX - k12 * rhsY), xy = det * (k11 * rhsY - k12 * rhsX)
+        let massScale = Lanes(repeating: soft.massScale), impulseScale = Lanes(repeating: soft.impulseScale)
+        let px = massScale * xx - impulseScale * c.pointee.impulseX
+        let py = massScale * xy - impulseScale * c.pointee.impulseY
+        c.pointee.impulseX = c.pointee.impulseX + px
+        c.pointee.impulseY = c.pointee.impulseY + py
+        a.vx = a.vx - mA * px
+        a.vy = a.vy - mA * py
+        a.w = a.w - iA * (r.rAX * py - r.rAY * px)
+        b.vx = b.vx + mB * px
+        b.vy = b.vy + mB * py
+        b.w = b.w + iB * (r.rBX * py - r.rBY * px)
+        scatter(states, c, a, b)
+    }
+
+    /// Writes both sides' velocities back to the lanes whose body can move.
+    @inline(__always)
+    static func scatter(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WidePinBlock>,
+                        _ a: WideBodies, _ b: WideBodies) {
+        let raw = UnsafeMutableRawPointer(c)
+        @inline(__always) func field<T>(_ path: PartialKeyPath<WidePinBlock>, _: T.Type) -> UnsafePointer<T> {
+            UnsafePointer((raw + MemoryLayout<WidePinBlock>.offset(of: path)!).assumingMemoryBound(to: T.self))
+        }
+        dynamics_scatter_velocities(UnsafeMutableRawPointer(states),
+                                    field(\.indexA, Int32.self), field(\.massA, Float.self), a.vx, a.vy, a.w,
+                                    field(\.indexB, Int32.self), field(\.massB, Float.self), b.vx, b.vy, b.w)
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import DynamicsCore
+
+/// Plain pins are solved four at a time (`WidePinBlock`); a step must come out bit for bit as
+/// when every joint is solved alone.
+@Suite("Pins solved four at a time")
+struct WidePinTests {
+    /// A hanging chain net of pins (some to the world, some to a kinematic body, one colour's
+    /// pins not a multiple of four), with a limited pin, a pin with friction, a weld, a distance
+    /// joint and a prismatic joint among them, under gravity and a push: identical states step
+    /// by step with and without the wide blocks.
+    @Test("same steps as pins solved one by one")
+    func sameAsOneByOne() throws {
+        let (wide, blocks) = try runScene(widePins: true)
+        let (alone, noBlocks) = try runScene(widePins: false)
+        #expect(wide == alone)
+        // The scene used the wide path, and the comparison ran without it.
+        #expect(blocks > 0 && noBlocks == 0)
+    }
+
+    /// The state hash after each step, and how many pin blocks the last step had.
+    func runScene(widePins: Bool) throws -> ([UInt64], Int) {
+        let world = try makeWorld(gravity: 10)
+        world.solvesPinsFourWide = widePins
+        let columns = 7, rows = 6
+        var grid: [[BodyID]] = []
+        for row in 0..<rows {
+            var line: [BodyID] = []
+            for column in 0..<columns {
+                line.append(try addBall(world, at: Vec2(Float(column), -Float(row)), radius: 0.3))
+            }
+            grid.append(line)
+        }
+        var carrier = BodyDefinition(type: .kinematic, position: Vec2(Float(columns), 1))
+        carrier.angularVelocity = 0.5
+        let kinematic = try world.createBody(carrier)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let body = grid[row][column]
+                if row == 0 {
+                    // The top row hangs from the world, the last column's top from the kinematic body.
+                    let other: BodyID? = column == columns - 1 ? kinematic : nil
+                    let anchor = other == nil ? Vec2(Float(column), 1) : Vec2(-1, -1)
+                    try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: body, bodyB: other, localAnchorA: Vec2(0, 0.5),
+                                                                          localAnchorB: anchor))
+                } else {
+                    try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: grid[row - 1][column], bodyB: body,
+                                                                          localAnchorA: Vec2(0, -0.5), localAnchorB: Vec2(0, 0.5)))
+                }
+                guard column > 0 else { continue }
+                let left = grid[row][column - 1]
+                switch (row, column) {
+                case (2, 3):
+                    var limited = RevoluteJointDefinition(bodyA: left, bodyB: body, localAnchorA: Vec2(0.5, 0), localAnchorB: Vec2(-0.5, 0))
+                    limited.enableLimit = true
+                    limited.lowerAngle = -0.2
+                    limited.upperAngle = 0.3
+                    try world.createRevoluteJoint(limited)
+                case (3, 4):
+                    var rough = RevoluteJointDefinition(bodyA: left, bodyB: body, localAnchorA: Vec2(0.5, 0), localAnchorB: Vec2(-0.5, 0))
+                    rough.maxFrictionTorque = 2
+                    try world.createRevoluteJoint(rough)
+                case (4, 2):
+                    try world.createWeldJoint(WeldJointDefinition(bodyA: left, bodyB: body, localAnchorA: Vec2(0.5, 0), localAnchorB: Vec2(-0.5, 0)))
+                case (4, 5):
+                    try world.createDistanceJoint(DistanceJointDefinition(bodyA: left, bodyB: body, length: 1))
+                case (5, 1):
+                    try world.createPrismaticJoint(PrismaticJointDefinition(bodyA: left, bodyB: body, localAxisA: Vec2(1, 0)))
+                default:
+                    try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: left, bodyB: body, localAnchorA: Vec2(0.5, 0),
+                                                                          localAnchorB: Vec2(-0.5, 0)))
+                }
+            }
+        }
+        var hashes: [UInt64] = []
+        for step in 0..<180 {
+            if step == 60 { try world.setLinearVelocity(Vec2(6, 3), of: grid[rows - 1][0]) }
+            world.step(1.0 / 60)
+            hashes.append(world.stateHash())
+        }
+        return (hashes, world.joints.pinBlocks.count)
+    }
+}

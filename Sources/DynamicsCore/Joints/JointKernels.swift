@@ -107,8 +107,12 @@ extension JointRecord {
             denseB = -1; massB = 0; inertiaB = 0
         }
         deltaCenter = kind == .target ? centerA - target : centerB - centerA
-        deltaAngle = rotationB.relativeAngle(to: rotationA) - referenceAngle
-        axisA = rotationA.apply(localAxisA)
+        // The relative angle (an atan2, most of a pin's preparation) only for the kinds whose
+        // rows use it; the axis only for the prismatic joint.
+        if kind == .weld || kind == .prismatic || (kind == .revolute && options.contains(.limit)) {
+            deltaAngle = rotationB.relativeAngle(to: rotationA) - referenceAngle
+        }
+        if kind == .prismatic { axisA = rotationA.apply(localAxisA) }
     }
 }
 

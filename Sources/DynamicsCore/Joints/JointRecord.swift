@@ -82,6 +82,13 @@ struct JointRecord: BitwiseCopyable {
     }
 }
 
+/// What the joint colouring reads of a joint: its bodies' slots and whether it is a plain pin.
+struct JointKey: BitwiseCopyable {
+    var bodyA: Int32
+    var bodyB: Int32
+    var isPlainPin: Bool
+}
+
 /// Joint slots, and the step's active joints grouped by colour.
 struct JointStore: ~Copyable {
     var slots = SlotAllocator()
@@ -94,6 +101,10 @@ struct JointStore: ~Copyable {
     /// Scratch of `gatherActive`: active slots in slot order and their colours.
     var unordered = Column<Int32>()
     var colorOf = Column<Int32>()
+    /// Per slot, the joint's bodies and whether it is a plain pin (see `setKey`).
+    var keys = Column<JointKey>()
+    /// Scratch of `gatherActive`: two placement cursors per colour.
+    var cursors = Column<Int32>()
     /// Per colour (not the overflow), how many of its joints, first in its range of `active`,
     /// are plain pins solved four at a time (`WidePinBlock`).
     var pinCounts = Column<Int32>()

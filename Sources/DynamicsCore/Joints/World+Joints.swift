@@ -154,6 +154,7 @@ extension World {
     func insertJoint(_ r: JointRecord) -> JointID {
         let (slot, generation) = joints.slots.allocate()
         if Int(slot) == joints.records.count { joints.records.append(r) } else { joints.records[Int(slot)] = r }
+        joints.setKey(slot, r)
         if r.bodyB >= 0 && !r.options.contains(.collideConnected) {
             let key = PairTable.key(r.bodyA, r.bodyB)
             jointedBodyPairs.set(key, (jointedBodyPairs.find(key) ?? 0) + 1)

@@ -20,14 +20,21 @@ struct ManifoldCache: BitwiseCopyable {
     }
 
     /// Records `m`, just computed for bodies at `xfA` and `xfB` (`bToA` = `xfA.relative(xfB)`).
+    /// Points the manifold does not have are left zero (`move` reads only those it has): most
+    /// manifolds computed in a tumbling pile are empty.
     @inline(__always)
     init(_ m: Manifold, _ xfA: Transform, _ xfB: Transform, bToA: Transform) {
+        self = .empty
         self.bToA = bToA
         normal = xfA.rotation.applyInverse(m.normal)
-        pointA0 = xfA.applyInverse(m.point0.point); pointB0 = xfB.applyInverse(m.point0.point)
-        separation0 = m.point0.separation
-        pointA1 = xfA.applyInverse(m.point1.point); pointB1 = xfB.applyInverse(m.point1.point)
-        separation1 = m.point1.separation
+        if m.pointCount > 0 {
+            pointA0 = xfA.applyInverse(m.point0.point); pointB0 = xfB.applyInverse(m.point0.point)
+            separation0 = m.point0.separation
+        }
+        if m.pointCount > 1 {
+            pointA1 = xfA.applyInverse(m.point1.point); pointB1 = xfB.applyInverse(m.point1.point)
+            separation1 = m.point1.separation
+        }
     }
 
     private init(bToA: Transform, normal: Vec2, pointA0: Vec2, pointB0: Vec2, separation0: Float,

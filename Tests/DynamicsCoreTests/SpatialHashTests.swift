@@ -55,4 +55,28 @@ struct SpatialHashTests {
             }
         }
     }
+
+    /// Queries visit only the cells where proxies were linked: a grid emptied and filled again
+    /// elsewhere, and queries reaching into, across and past the filled region, still return
+    /// exactly the proxies they meet.
+    @Test("queries clipped to the occupied cells find the same proxies")
+    func occupiedRegion() {
+        var grid = SpatialHash(cellSize: 1, bucketCount: 16)
+        var ranges = (0..<10).map { i in CellRange(minX: Int32(i) * 3, minY: 0, maxX: Int32(i) * 3 + 1, maxY: 1) }
+        for (p, r) in ranges.enumerated() { grid.insert(Int32(p), r) }
+        for (p, r) in ranges.enumerated() { grid.remove(Int32(p), r) }
+        #expect(grid.liveNodes == 0)
+        // Refilled far away: the old region is empty now.
+        ranges = (0..<10).map { i in CellRange(minX: -50, minY: Int32(i) * 2, maxX: -49, maxY: Int32(i) * 2 + 2) }
+        for (p, r) in ranges.enumerated() { grid.insert(Int32(p), r) }
+        func query(_ box: CellRange) -> [Int] {
+            var found = Column<Int32>()
+            ranges.withUnsafeBufferPointer { grid.query(box, proxyCells: $0.baseAddress!, into: &found) }
+            return (0..<found.count).map { Int(found[$0]) }.sorted()
+        }
+        #expect(query(CellRange(minX: 0, minY: 0, maxX: 30, maxY: 2)).isEmpty, "the emptied region")
+        #expect(query(CellRange(minX: -60, minY: -5, maxX: 40, maxY: 30)) == Array(0..<10), "across everything")
+        #expect(query(CellRange(minX: -49, minY: 5, maxX: 10, maxY: 6)) == [2, 3], "from inside to past the edge")
+        #expect(query(CellRange(minX: -48, minY: 0, maxX: -40, maxY: 30)).isEmpty, "beside it")
+    }
 }

@@ -13,6 +13,12 @@ struct SpatialHash: ~Copyable {
     private var nodeNext = Column<Int32>()
     private var freeNode: Int32 = -1
     private(set) var liveNodes = 0
+    /// A range holding every cell a node was linked into since the grid was last empty (empty:
+    /// minimum above maximum). Queries visit only the part of their range inside it: a sparse
+    /// grid (a few static shapes) then costs a comparison instead of a walk over empty buckets.
+    private var occupied = SpatialHash.nothingOccupied
+
+    private static let nothingOccupied = CellRange(minX: .max, minY: .max, maxX: .min, maxY: .min)
 
     init(cellSize: Float, bucketCount: Int = 1024) {
         self.cellSize = cellSize
@@ -51,7 +57,15 @@ struct SpatialHash: ~Copyable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> bucketShift)
     }
 
+    /// Widens `occupied` to hold `range`.
+    @inline(__always)
+    private mutating func occupy(_ range: CellRange) {
+        occupied = CellRange(minX: min(occupied.minX, range.minX), minY: min(occupied.minY, range.minY),
+                             maxX: max(occupied.maxX, range.maxX), maxY: max(occupied.maxY, range.maxY))
+    }
+
     mutating func insert(_ proxy: Int32, _ range: CellRange) {
+        occupy(range)
         if liveNodes + range.cellCount > bucketMask + 1 { rehash(minimumBuckets: (liveNodes + range.cellCount) * 2) }
         for y in range.minY...range.maxY {
             for x in range.minX...range.maxX { link(proxy, Self.key(x, y)) }
@@ -67,6 +81,7 @@ struct SpatialHash: ~Copyable {
     /// Moves a proxy from the cells of `old` to those of `new`, touching only the cells that
     /// differ: a box that crosses one cell line keeps most of its cells (and their nodes).
     mutating func move(_ proxy: Int32, from old: CellRange, to new: CellRange) {
+        occupy(new)
         if liveNodes + new.cellCount > bucketMask + 1 { rehash(minimumBuckets: (liveNodes + new.cellCount) * 2) }
         for y in old.minY...old.maxY {
             for x in old.minX...old.maxX where !new.contains(x, y) { unlink(proxy, Self.key(x, y)) }
@@ -108,6 +123,7 @@ struct SpatialHash: ~Copyable {
                 nodeNext[n] = freeNode
                 freeNode = node
                 liveNodes -= 1
+                if liveNodes == 0 { occupied = Self.nothingOccupied }
                 return
             }
             previous = node
@@ -117,9 +133,15 @@ struct SpatialHash: ~Copyable {
 
     /// Appends every proxy whose cells meet `range`, each once: a proxy is reported only from the
     /// first cell (lowest x and y) that it and the range share.
+    ///
+    /// Only the cells of `range` inside `occupied` are visited; a proxy's first shared cell is
+    /// among them (its cells are), so the results are the same.
     func query(_ range: CellRange, proxyCells: UnsafePointer<CellRange>, into results: inout Column<Int32>) {
-        for y in range.minY...range.maxY {
-            for x in range.minX...range.maxX {
+        let minX = max(range.minX, occupied.minX), maxX = min(range.maxX, occupied.maxX)
+        let minY = max(range.minY, occupied.minY), maxY = min(range.maxY, occupied.maxY)
+        guard minX <= maxX && minY <= maxY else { return }
+        for y in minY...maxY {
+            for x in minX...maxX {
                 let key = Self.key(x, y)
                 var node = buckets.base[bucket(key)]
                 while node >= 0 {

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// Where a shape's proxy lives in the broadphase.
 enum ProxyPlacement: UInt8, BitwiseCopyable {
     case none, movingGrid, staticGrid, large
@@ -128,12 +130,14 @@ func shapeAABB(_ g: ShapeGeometryRecord, vertices: UnsafePointer<Vec2>, _ xf: Tr
         let c = xf.apply(g.center)
         return AABB(lower: c - Vec2(repeating: g.radius), upper: c + Vec2(repeating: g.radius))
     }
+    // Lower and negated upper bounds in one vector, so that both take one lane-wise minimum per
+    // vertex (the generic `pointwiseMin`/`pointwiseMax` were a NaN test per component).
     let start = Int(g.vertexStart)
-    var lower = xf.apply(vertices[start]), upper = lower
+    let first = xf.apply(vertices[start])
+    var bounds = SIMD4<Float>(first.x, first.y, -first.x, -first.y)
     for i in 1..<Int(g.vertexCount) {
         let v = xf.apply(vertices[start + i])
-        lower = pointwiseMin(lower, v)
-        upper = pointwiseMax(upper, v)
+        bounds = dynamics_lanes_min(bounds, SIMD4(v.x, v.y, -v.x, -v.y))
     }
-    return AABB(lower: lower, upper: upper).expanded(by: g.radius)
+    return AABB(lower: Vec2(bounds.x, bounds.y), upper: Vec2(-bounds.z, -bounds.w)).expanded(by: g.radius)
 }

@@ -70,8 +70,10 @@ struct NarrowphaseView: ChunkKernel {
         let c = contacts + i
         let dA = Int(denseOfSlot[Int(c.pointee.bodyA)]), dB = Int(denseOfSlot[Int(c.pointee.bodyB)])
         guard dA < awakeCount || dB < awakeCount else {
-            c.pointee.flags.remove(.simulated)
-            keys[i] = key(i, dA, dB)
+            // Both asleep (most contacts of a resting pile): no constraint, nothing else to note.
+            let flags = c.pointee.flags
+            if flags.contains(.simulated) { c.pointee.flags = flags.subtracting(.simulated) }
+            keys[i] = SolverKey(denseA: -1, denseB: -1, bits: flags.contains(.hasSegment) ? SolverKey.hasSegment : 0)
             return
         }
         var flags = c.pointee.flags
@@ -123,7 +125,17 @@ struct NarrowphaseView: ChunkKernel {
         if touching && !wasTouching { flags.insert(.startedTouching) }
         if !touching && wasTouching { flags.insert(.stoppedTouching) }
         c.pointee.flags = flags
-        keys[i] = key(i, dA, dB)
+        // `key(i, dA, dB)`, from the flags and bodies at hand.
+        var bits: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
+        guard touching else {
+            keys[i] = SolverKey(denseA: -1, denseB: -1, bits: bits)
+            return
+        }
+        bits |= SolverKey.solved
+        let awakeA = dA < awakeCount, awakeB = dB < awakeCount
+        if awakeA && simA.invMass > 0 { bits |= SolverKey.movableA }
+        if awakeB && simB.invMass > 0 { bits |= SolverKey.movableB }
+        keys[i] = SolverKey(denseA: awakeA ? Int32(dA) : -1, denseB: awakeB ? Int32(dB) : -1, bits: bits)
     }
 }
 

@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsCore
 import Foundation
 
 /// A scene built with the UIKit-style facade (`DynamicAnimator` and behaviors) instead of raw

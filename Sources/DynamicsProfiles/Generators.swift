@@ -192,18 +192,3 @@ func parseBodyType(_ node: JSONNode?, default value: BodyType) throws(ProfileErr
     case let other: throw node.fail("must be \"static\", \"kinematic\" or \"dynamic\", got \"\(other)\"")
     }
 }
-
-/// A small, fast, seeded random number generator (SplitMix64), the same on every platform.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A float in [0, 1).
-    mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
-}

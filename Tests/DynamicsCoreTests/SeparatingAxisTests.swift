@@ -9,7 +9,7 @@ struct SeparatingAxisTests {
     /// and partial last groups all occur, in random relative poses, some touching, some apart.
     @Test("four edges at a time choose what edge by edge chooses")
     func sameAsEdgeByEdge() {
-        var random = SplitMix(seed: 0x5EED_CAFE)
+        var random = SplitMix64(seed: 0x5EED_CAFE)
         var checked = 0
         for _ in 0..<2_000 {
             let ref = RandomPolygon(&random), inc = RandomPolygon(&random)
@@ -79,7 +79,7 @@ struct RandomPolygon {
     }
 
     /// Vertices on an ellipse at increasing angles: convex, counter-clockwise.
-    init(_ random: inout SplitMix) {
+    init(_ random: inout SplitMix64) {
         let count = 2 + Int(random.unit() * 8)
         let rx = 0.2 + random.unit(), ry = 0.2 + random.unit()
         let start = random.signed(.pi)
@@ -99,19 +99,7 @@ struct RandomPolygon {
     }
 }
 
-/// A small deterministic generator for test inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
+extension SplitMix64 {
     /// Uniform in [−scale, scale).
     mutating func signed(_ scale: Float) -> Float { (unit() * 2 - 1) * scale }
 }

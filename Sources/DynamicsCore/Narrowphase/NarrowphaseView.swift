@@ -125,7 +125,9 @@ struct NarrowphaseView: ChunkKernel {
         if touching && !wasTouching { flags.insert(.startedTouching) }
         if !touching && wasTouching { flags.insert(.stoppedTouching) }
         c.pointee.flags = flags
-        // `key(i, dA, dB)`, from the flags and bodies at hand.
+        // `key(i, dA, dB)`, written out from the flags and body records at hand: calling `key`
+        // with them (one helper for both paths) cost 0.6 % more instructions in large-pyramid and
+        // 1.7 % in tumbler.
         var bits: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
         guard touching else {
             keys[i] = SolverKey(denseA: -1, denseB: -1, bits: bits)

@@ -26,6 +26,14 @@ func collideCircles(_ centerA: Vec2, _ radiusA: Float, _ xfA: Transform,
 /// Polygon (A) against circle (B). Normal from A to B.
 func collidePolygonCircle(_ polygon: PolygonView, _ xfA: Transform,
                           _ centerB: Vec2, _ radiusB: Float, _ xfB: Transform, speculative: Float) -> Manifold {
+    var gap = AxisGap()
+    return collidePolygonCircle(polygon, xfA, centerB, radiusB, xfB, speculative: speculative, gap: &gap)
+}
+
+/// `collidePolygonCircle`, noting in `gap` the polygon edge that found the circle apart when one did.
+@inline(__always)
+func collidePolygonCircle(_ polygon: PolygonView, _ xfA: Transform, _ centerB: Vec2, _ radiusB: Float,
+                          _ xfB: Transform, speculative: Float, gap: inout AxisGap) -> Manifold {
     let c = xfA.applyInverse(xfB.apply(centerB))
     let totalRadius = polygon.radius + radiusB
     var best = 0
@@ -34,7 +42,10 @@ func collidePolygonCircle(_ polygon: PolygonView, _ xfA: Transform,
         let s = polygon.normals[i].dot(c - polygon.vertices[i])
         if s > bestSeparation { bestSeparation = s; best = i }
     }
-    guard bestSeparation - totalRadius <= speculative else { return .empty }
+    guard bestSeparation - totalRadius <= speculative else {
+        gap.record(bestSeparation, beyond: totalRadius + speculative, edgeOfB: false)
+        return .empty
+    }
     let v1 = polygon.vertices[best]
     let v2 = polygon.vertices[best + 1 == polygon.count ? 0 : best + 1]
     var normal: Vec2

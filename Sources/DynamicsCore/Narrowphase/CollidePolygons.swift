@@ -115,12 +115,26 @@ private func clipIncidentEdge(ref: PolygonView, edge i1: Int, inc: PolygonView, 
 /// and keeps the clipped points closer than the speculative distance. Normal from A to B.
 func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform,
                      speculative: Float, linearSlop: Float) -> Manifold {
+    var gap = AxisGap()
+    return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: linearSlop, gap: &gap)
+}
+
+/// `collidePolygons`, noting in `gap` the edge that found the polygons apart when one did.
+@inline(__always)
+func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform,
+                     speculative: Float, linearSlop: Float, gap: inout AxisGap) -> Manifold {
     let bToA = xfA.relative(xfB), aToB = xfB.relative(xfA)
     let reach = speculative + a.radius + b.radius
     let (edgeA, separationA) = maxSeparation(a, b, bToA)
-    guard separationA <= reach else { return .empty }
+    guard separationA <= reach else {
+        gap.record(separationA, beyond: reach, edgeOfB: false)
+        return .empty
+    }
     let (edgeB, separationB) = maxSeparation(b, a, aToB)
-    guard separationB <= reach else { return .empty }
+    guard separationB <= reach else {
+        gap.record(separationB, beyond: reach, edgeOfB: true)
+        return .empty
+    }
     if separationB > separationA + 0.1 * linearSlop {
         return clipIncidentEdge(ref: b, edge: edgeB, inc: a, incToRef: aToB, refToWorld: xfB, flipped: true,
                                 speculative: speculative)

@@ -49,6 +49,9 @@ struct ContactFlags: OptionSet, BitwiseCopyable {
     static let cached = ContactFlags(rawValue: 1 << 6)
     /// One of the two shapes is a segment (set when the contact is created; shapes never change kind).
     static let hasSegment = ContactFlags(rawValue: 1 << 7)
+    /// The last collision found the shapes apart by an edge, and `Contact.cache` holds by how
+    /// much (see `AxisGap`).
+    static let apart = ContactFlags(rawValue: 1 << 8)
 }
 
 /// A persistent contact between two shapes whose enlarged boxes overlap.

@@ -41,25 +41,11 @@ struct NarrowphaseView: ChunkKernel {
         return SolverKey(denseA: dA < awakeCount ? Int32(dA) : -1, denseB: dB < awakeCount ? Int32(dB) : -1, bits: bits)
     }
 
-    @inline(__always)
-    func polygon(_ g: ShapeGeometryRecord) -> PolygonView {
-        PolygonView(vertices: vertices + Int(g.vertexStart), normals: normals + Int(g.vertexStart),
-                    count: Int(g.vertexCount), radius: g.radius)
-    }
-
-    func manifold(_ a: ShapeGeometryRecord, _ xfA: Transform, _ b: ShapeGeometryRecord, _ xfB: Transform) -> Manifold {
-        switch (a.kind, b.kind) {
-        case (.circle, .circle):
-            return collideCircles(a.center, a.radius, xfA, b.center, b.radius, xfB, speculative: speculative)
-        case (.circle, _):
-            var m = collidePolygonCircle(polygon(b), xfB, a.center, a.radius, xfA, speculative: speculative)
-            m.normal = -m.normal
-            return m
-        case (_, .circle):
-            return collidePolygonCircle(polygon(a), xfA, b.center, b.radius, xfB, speculative: speculative)
-        default:
-            return collidePolygons(polygon(a), xfA, polygon(b), xfB, speculative: speculative, linearSlop: linearSlop)
-        }
+    /// The manifold of shapes `a` and `b` at `xfA` and `xfB` (see `collideShapes`).
+    func manifold(_ a: ShapeGeometryRecord, _ xfA: Transform, _ b: ShapeGeometryRecord, _ xfB: Transform,
+                  gap: inout AxisGap) -> Manifold {
+        collideShapes(a, xfA, b, xfB, vertices: vertices, normals: normals, speculative: speculative,
+                      linearSlop: linearSlop, gap: &gap)
     }
 
     /// Updates one contact's manifold, carrying its impulses over by feature id, and sets its flags.
@@ -94,12 +80,23 @@ struct NarrowphaseView: ChunkKernel {
             c.pointee.cache.move(manifold.assumingMemoryBound(to: Manifold.self), xfA, xfB,
                                  centerA: simA.center, centerB: simB.center)
             pointCount = c.pointee.manifold.pointCount
+        } else if flags.contains(.apart) && c.pointee.cache.staysApart(bToA) {
+            // Still apart: the manifold stays empty and the impulses zero, as a collision would leave them.
+            pointCount = 0
         } else {
             let oldCount = c.pointee.manifold.pointCount
             let oldID0 = c.pointee.manifold.point0.id, oldID1 = c.pointee.manifold.point1.id
-            var m = self.manifold(geometry[Int(c.pointee.shapeA)], xfA, geometry[Int(c.pointee.shapeB)], xfB)
+            let geometryA = geometry[Int(c.pointee.shapeA)], geometryB = geometry[Int(c.pointee.shapeB)]
+            var gap = AxisGap()
+            var m = self.manifold(geometryA, xfA, geometryB, xfB, gap: &gap)
             c.pointee.cache = ManifoldCache(m, xfA, xfB, bToA: bToA)
             flags.insert(.cached)
+            flags.remove(.apart)
+            if gap.excess > 0 {
+                let p = xfA.position, q = xfB.position
+                let worldScale = abs(p.x) + abs(p.y) + abs(q.x) + abs(q.y)
+                if c.pointee.cache.noteApart(gap, geometryA, geometryB, worldScale: worldScale) { flags.insert(.apart) }
+            }
             let old = impulses[i]
             var new = ContactImpulses.zero
             @inline(__always) func finish(_ p: inout ManifoldPoint) {

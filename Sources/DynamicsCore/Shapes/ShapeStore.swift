@@ -25,6 +25,9 @@ struct ShapeGeometryRecord: BitwiseCopyable {
     var radius: Float
     var vertexStart: Int32
     var vertexCount: Int32
+    /// How far the shape's core (polygon vertices, circle centre) reaches from the body origin:
+    /// how far a turn moves it, per radian, at most.
+    var extent: Float = 0
 }
 
 /// All shapes, indexed by slot. Polygon vertices and normals live in shared pools.

@@ -13,6 +13,7 @@ extension World {
         case let .circle(center, radius):
             record.center = center
             record.radius = radius
+            record.extent = center.length
         case .segment:
             record.kind = .segment
         case .polygon, .box:
@@ -24,6 +25,7 @@ extension World {
             record.vertexCount = Int32(polygon.vertices.count)
             record.radius = polygon.radius
             record.center = record.kind == .segment ? 0.5 * (polygon.vertices[0] + polygon.vertices[1]) : polygon.centroid
+            record.extent = polygon.vertices.reduce(0) { max($0, $1.length) }
         }
         shapes.geometry[s] = record
         shapes.body[s] = b

@@ -4,6 +4,8 @@ struct PairTable: ~Copyable {
     private var keys: Column<UInt64>
     private var values: Column<Int32>
     private var mask: Int
+    /// 64 minus log2 of the size: the home slot is the top bits of the hashed key.
+    private var shift: UInt64
     private(set) var count = 0
 
     init(capacity: Int = 1024) {
@@ -14,6 +16,7 @@ struct PairTable: ~Copyable {
         values = Column(capacity: size)
         values.resize(to: size, filling: -1)
         mask = size - 1
+        shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
     @inline(__always)
@@ -22,9 +25,12 @@ struct PairTable: ~Copyable {
         return UInt64(UInt32(bitPattern: lo)) << 32 | UInt64(UInt32(bitPattern: hi))
     }
 
+    /// Fibonacci hashing, top bits: they depend on both ids. (Bits from the middle of the product
+    /// depended on the larger id alone, so a shape's pairs shared one home slot and lookups in
+    /// a tumbling pile probed three slots on average.)
     @inline(__always)
     private func home(_ key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 17) & mask
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     func find(_ key: UInt64) -> Int32? {
@@ -90,6 +96,7 @@ struct PairTable: ~Copyable {
         swap(&oldKeys, &keys)
         swap(&oldValues, &values)
         mask = oldSize * 2 - 1
+        shift -= 1
         count = 0
         for i in 0..<oldSize where oldKeys.base[i] != 0 {
             set(oldKeys.base[i], oldValues.base[i])

@@ -6,7 +6,8 @@ struct SpatialHashTests {
     /// 300 proxies of 1×1 to 3×3 cells wander by random steps: some stay, some cross one cell
     /// line, some jump far (their old and new cells disjoint), moved with `move`, or removed and
     /// inserted again. After every round, each query must return exactly the proxies whose
-    /// ranges meet it, each once, as a brute force over the ranges says.
+    /// ranges meet it, each once, as a brute force over the ranges says; and a query with boxes
+    /// returns, in the same order, those of them whose boxes overlap.
     @Test("insert, move and remove keep queries equal to a brute-force overlap test")
     func matchesBruteForce() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -52,8 +53,28 @@ struct SpatialHashTests {
                     return r.minX <= box.maxX && box.minX <= r.maxX && r.minY <= box.maxY && box.minY <= r.maxY
                 }
                 #expect(got == expected, "query \(box)")
+
+                // With boxes inside those cells: only the proxies whose boxes overlap the query's.
+                let boxes = ranges.map { Self.box(in: $0, Float(next(100)) / 100, Float(next(100)) / 100) }
+                let queryBox = Self.box(in: box, Float(next(100)) / 100, Float(next(100)) / 100)
+                var overlapping = Column<Int32>()
+                ranges.withUnsafeBufferPointer { cells in
+                    boxes.withUnsafeBufferPointer { b in
+                        grid.query(box, overlapping: queryBox, boxes: b.baseAddress!, proxyCells: cells.baseAddress!,
+                                   into: &overlapping)
+                    }
+                }
+                let kept = (0..<found.count).map { Int(found[$0]) }.filter { queryBox.overlaps(boxes[$0]) }
+                #expect((0..<overlapping.count).map { Int(overlapping[$0]) } == kept, "query \(box) with \(queryBox)")
             }
         }
+    }
+
+    /// A box (cell size 1) whose cells are `range`: its corners `lower` and `upper` of the way into
+    /// the first and last cells.
+    static func box(in range: CellRange, _ lower: Float, _ upper: Float) -> AABB {
+        AABB(lower: Vec2(Float(range.minX) + lower, Float(range.minY) + lower),
+             upper: Vec2(Float(range.maxX) + upper, Float(range.maxY) + upper))
     }
 
     /// Queries visit only the cells where proxies were linked: a grid emptied and filled again

@@ -90,8 +90,9 @@ extension World {
                     part.found.append(Int32(s))
                 }
             } else {
-                movingGrid.query(range, proxyCells: cells, into: &part.found)
-                if !mStatic { staticGrid.query(range, proxyCells: cells, into: &part.found) }
+                // Only the proxies whose enlarged boxes overlap come back from the grids.
+                movingGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
+                if !mStatic { staticGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found) }
             }
             for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
             let found = part.found.base
@@ -99,6 +100,7 @@ extension World {
                 let c = found[i]
                 let cs = Int(c)
                 if c == m || (isMoved[cs] && c < m) { continue }
+                // Again for the large proxies and the enormous-proxy scan; the grids' finds pass.
                 guard fat.overlaps(fatAABB[cs]) else { continue }
                 // Most overlaps found are pairs that have a contact already: look that up before
                 // the filters, which read five other arrays at random.

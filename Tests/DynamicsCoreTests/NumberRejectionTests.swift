@@ -40,6 +40,9 @@ struct NumberRejectionTests {
         expectRefusal("points[1]") { _ = try world.createChain(on: wall, points: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 0)], closed: false) }
         expectRefusal("points[2]") { _ = try world.createChain(on: wall, points: [Vec2(0, 0), Vec2(1, 0), Vec2(.nan, 0)], closed: false) }
         expectRefusal("points") { _ = try world.createChain(on: wall, points: [Vec2(0, 0), Vec2(1, 0)], closed: true) }
+        expectRefusal("polygon.vertices[2]") {
+            _ = try world.createShape(on: box, ShapeDefinition(.polygon(vertices: [Vec2(0, 0), Vec2(1, 0), Vec2(1, .infinity), Vec2(0, 1)], radius: 0)))
+        }
         expectRefusal("velocity") { try world.setLinearVelocity(Vec2(.nan, 0), of: box) }
         expectRefusal("force") { try world.applyForceToCenter(Vec2(.infinity, 0), to: box) }
         expectRefusal("impulse") { try world.applyLinearImpulse(Vec2(0, .nan), at: .zero, to: box) }

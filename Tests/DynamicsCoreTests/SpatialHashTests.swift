@@ -70,6 +70,27 @@ struct SpatialHashTests {
         }
     }
 
+    /// Cell coordinates are ⌊x / cell size⌋ clamped to ±1e9: at and around cell lines, for
+    /// negative values, past the clamp, and for infinities and NaN.
+    @Test("cell coordinates round down and clamp")
+    func cellCoordinates() {
+        let grid = SpatialHash(cellSize: 0.5)
+        var values: [Float] = [0, -0, 0.5, -0.5, 0.25, -0.25, 1e-30, -1e-30, 7.75, -7.75, 123_456.5, -123_456.7,
+                               4e8, -4e8, 6e8, -6e8, 1e12, -1e12, .infinity, -.infinity, .nan,
+                               .greatestFiniteMagnitude, -.greatestFiniteMagnitude]
+        for k in -40...40 {
+            let x = Float(k) * 0.5
+            values += [x, x.nextUp, x.nextDown]
+        }
+        for x in values {
+            let range = grid.cellRange(AABB(lower: Vec2(x, -x), upper: Vec2(x, -x)))
+            for (value, cell) in [(x, range.minX), (-x, range.minY)] {
+                let expected = Int32(max(-1.0e9, min(1.0e9, (value / 0.5).rounded(.down))))
+                #expect(cell == expected, "\(value)")
+            }
+        }
+    }
+
     /// A box (cell size 1) whose cells are `range`: its corners `lower` and `upper` of the way into
     /// the first and last cells.
     static func box(in range: CellRange, _ lower: Float, _ upper: Float) -> AABB {

@@ -31,10 +31,16 @@ struct SpatialHash: ~Copyable {
         bucketShift = UInt64(64 - size.trailingZeroBitCount)
     }
 
+    /// The cell of coordinate `x`: ⌊x / cellSize⌋, clamped to ±1e9 (NaN gives 1e9).
+    ///
+    /// Clamped first, then truncated and stepped down when truncation rounded up: the same values
+    /// as rounding down and clamping, without a call to `floorf` per coordinate (baseline x86-64
+    /// has no rounding instruction; four calls were most of a box's cell range).
     @inline(__always)
     private func cellCoordinate(_ x: Float) -> Int32 {
-        let c = (x * inverseCellSize).rounded(.down)
-        return Int32(max(-1.0e9, min(1.0e9, c)))
+        let c = max(-1.0e9, min(1.0e9, x * inverseCellSize))
+        let truncated = Int32(c)
+        return Float(truncated) > c ? truncated - 1 : truncated
     }
 
     /// The cells a box covers.

@@ -1,6 +1,10 @@
 /// A uniform grid hashed into a table of buckets. Each proxy is linked into every cell its box
 /// covers; nodes come from a pool that only grows, so inserting and removing in the steady state
 /// does not allocate.
+///
+/// A bucket's nodes form a doubly linked chain, and each proxy's nodes a list of their own, so
+/// taking a proxy out of a cell looks through that proxy's few nodes, not the whole chain of the
+/// cell (in a dense pile a chain holds dozens of proxies).
 struct SpatialHash: ~Copyable {
     let cellSize: Float
     let inverseCellSize: Float
@@ -11,6 +15,12 @@ struct SpatialHash: ~Copyable {
     private var nodeKey = Column<UInt64>()
     private var nodeProxy = Column<Int32>()
     private var nodeNext = Column<Int32>()
+    /// The previous node in the bucket's chain, or -1 at its head.
+    private var nodePrevious = Column<Int32>()
+    /// The next node of the same proxy, or -1.
+    private var nodeSibling = Column<Int32>()
+    /// Per proxy id, its first node, or -1.
+    private var firstNodeOfProxy = Column<Int32>()
     private var freeNode: Int32 = -1
     private(set) var liveNodes = 0
     /// A range holding every cell a node was linked into since the grid was last empty (empty:
@@ -97,7 +107,7 @@ struct SpatialHash: ~Copyable {
         }
     }
 
-    /// Adds a node for `proxy` at the head of the chain of the cell `key`.
+    /// Adds a node for `proxy` at the head of the chain of the cell `key`, and of the proxy's list.
     @inline(__always)
     private mutating func link(_ proxy: Int32, _ key: UInt64) {
         let b = bucket(key)
@@ -109,32 +119,42 @@ struct SpatialHash: ~Copyable {
         } else {
             node = Int32(nodeKey.count)
             nodeKey.append(key); nodeProxy.append(proxy); nodeNext.append(-1)
+            nodePrevious.append(-1); nodeSibling.append(-1)
         }
-        nodeNext[Int(node)] = buckets[b]
-        buckets[b] = node
+        let head = buckets.base[b]
+        nodeNext.base[Int(node)] = head
+        nodePrevious.base[Int(node)] = -1
+        if head >= 0 { nodePrevious.base[Int(head)] = node }
+        buckets.base[b] = node
+        if Int(proxy) >= firstNodeOfProxy.count { firstNodeOfProxy.resize(to: Int(proxy) + 1, filling: -1) }
+        nodeSibling.base[Int(node)] = firstNodeOfProxy.base[Int(proxy)]
+        firstNodeOfProxy.base[Int(proxy)] = node
         liveNodes += 1
     }
 
-    /// Removes the node of `proxy` in the cell `key` from its chain.
+    /// Removes the node of `proxy` in the cell `key`, found among the proxy's own nodes, from its
+    /// chain and from the proxy's list.
     @inline(__always)
     private mutating func unlink(_ proxy: Int32, _ key: UInt64) {
-        let b = bucket(key)
-        var previous: Int32 = -1
-        var node = buckets[b]
-        while node >= 0 {
-            let n = Int(node)
-            if nodeProxy.base[n] == proxy && nodeKey.base[n] == key {
-                if previous >= 0 { nodeNext[Int(previous)] = nodeNext[n] } else { buckets[b] = nodeNext[n] }
-                nodeProxy[n] = -1
-                nodeNext[n] = freeNode
-                freeNode = node
-                liveNodes -= 1
-                if liveNodes == 0 { occupied = Self.nothingOccupied }
-                return
-            }
-            previous = node
-            node = nodeNext.base[n]
+        guard Int(proxy) < firstNodeOfProxy.count else { return }
+        var previousSibling: Int32 = -1
+        var node = firstNodeOfProxy.base[Int(proxy)]
+        while node >= 0 && nodeKey.base[Int(node)] != key {
+            previousSibling = node
+            node = nodeSibling.base[Int(node)]
         }
+        guard node >= 0 else { return }
+        let n = Int(node)
+        let sibling = nodeSibling.base[n]
+        if previousSibling >= 0 { nodeSibling.base[Int(previousSibling)] = sibling } else { firstNodeOfProxy.base[Int(proxy)] = sibling }
+        let previous = nodePrevious.base[n], next = nodeNext.base[n]
+        if previous >= 0 { nodeNext.base[Int(previous)] = next } else { buckets.base[bucket(key)] = next }
+        if next >= 0 { nodePrevious.base[Int(next)] = previous }
+        nodeProxy.base[n] = -1
+        nodeNext.base[n] = freeNode
+        freeNode = node
+        liveNodes -= 1
+        if liveNodes == 0 { occupied = Self.nothingOccupied }
     }
 
     /// Appends every proxy whose cells meet `range`, each once: a proxy is reported only from the
@@ -193,7 +213,10 @@ struct SpatialHash: ~Copyable {
         bucketShift = UInt64(64 - size.trailingZeroBitCount)
         for n in 0..<nodeKey.count where nodeProxy[n] >= 0 {
             let b = bucket(nodeKey[n])
-            nodeNext[n] = buckets[b]
+            let head = buckets[b]
+            nodeNext[n] = head
+            nodePrevious[n] = -1
+            if head >= 0 { nodePrevious[Int(head)] = Int32(n) }
             buckets[b] = Int32(n)
         }
     }

@@ -37,13 +37,13 @@ extension ManifoldCache {
     }
 
     /// Notes that the manifold just computed at `bToA` (this cache's pose) was empty because of
-    /// `gap`, for shapes `a` and `b`; false when the gap is too thin to be worth a bound.
+    /// `gap`, for shapes `a` and `b`; false when the gap is within the rounding slack below.
     ///
     /// With an edge of A, B's core points move in A's frame by at most |Δt| + |R − R0|·extentB.
     /// With an edge of B, A's points x move in B's frame by at most |Δt| + |R − R0|·|x − t0|, and
     /// |x − t0| ≤ extentA + |t0|. The distance from a point to a fixed edge's line changes by no
     /// more than the point moves, so the edge keeps separating the shapes while that total is
-    /// below the excess. A slack of a few hundred thousandths of the sizes involved covers the
+    /// below the excess. A slack of 2·10⁻⁵ of the sizes and coordinates involved covers the
     /// rounding of the two transforms and of the search.
     @inline(__always)
     mutating func noteApart(_ gap: AxisGap, _ a: ShapeGeometryRecord, _ b: ShapeGeometryRecord,

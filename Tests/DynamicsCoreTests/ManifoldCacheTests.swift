@@ -17,7 +17,8 @@ struct ManifoldCacheTests {
         return vertices.withUnsafeBufferPointer { v in
             normals.withUnsafeBufferPointer { n in
                 let box = PolygonView(vertices: v.baseAddress!, normals: n.baseAddress!, count: 4, radius: 0)
-                return collidePolygons(box, xfA, box, xfB, speculative: 4 * slop, linearSlop: slop)
+                var gap = AxisGap()
+                return collidePolygons(box, xfA, box, xfB, speculative: 4 * slop, linearSlop: slop, gap: &gap)
             }
         }
     }

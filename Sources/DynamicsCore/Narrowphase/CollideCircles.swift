@@ -23,14 +23,8 @@ func collideCircles(_ centerA: Vec2, _ radiusA: Float, _ xfA: Transform,
     return m
 }
 
-/// Polygon (A) against circle (B). Normal from A to B.
-func collidePolygonCircle(_ polygon: PolygonView, _ xfA: Transform,
-                          _ centerB: Vec2, _ radiusB: Float, _ xfB: Transform, speculative: Float) -> Manifold {
-    var gap = AxisGap()
-    return collidePolygonCircle(polygon, xfA, centerB, radiusB, xfB, speculative: speculative, gap: &gap)
-}
-
-/// `collidePolygonCircle`, noting in `gap` the polygon edge that found the circle apart when one did.
+/// Polygon (A) against circle (B). Normal from A to B. `gap` notes the polygon edge that found the
+/// circle apart, when one did.
 @inline(__always)
 func collidePolygonCircle(_ polygon: PolygonView, _ xfA: Transform, _ centerB: Vec2, _ radiusB: Float,
                           _ xfB: Transform, speculative: Float, gap: inout AxisGap) -> Manifold {

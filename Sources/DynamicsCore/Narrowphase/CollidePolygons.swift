@@ -112,15 +112,8 @@ private func clipIncidentEdge(ref: PolygonView, edge i1: Int, inc: PolygonView, 
 ///
 /// Finds the axis of least overlap among both polygons' edge normals, takes the edge of the other
 /// polygon that faces it most directly, clips that edge to the side planes of the reference edge,
-/// and keeps the clipped points closer than the speculative distance. Normal from A to B.
-func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform,
-                     speculative: Float, linearSlop: Float) -> Manifold {
-    var gap = AxisGap()
-    return collidePolygons(a, xfA, b, xfB, speculative: speculative, linearSlop: linearSlop, gap: &gap)
-}
-
-/// `collidePolygons`, noting in `gap` the edge that found the polygons apart when one did.
-@inline(__always)
+/// and keeps the clipped points closer than the speculative distance. Normal from A to B. `gap`
+/// notes the edge that found the polygons apart, when one did.
 func collidePolygons(_ a: PolygonView, _ xfA: Transform, _ b: PolygonView, _ xfB: Transform,
                      speculative: Float, linearSlop: Float, gap: inout AxisGap) -> Manifold {
     let bToA = xfA.relative(xfB), aToB = xfB.relative(xfA)

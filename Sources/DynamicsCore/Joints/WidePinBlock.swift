@@ -119,12 +119,6 @@ struct WidePinBlock {
     @inline(__always)
     static func scatter(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WidePinBlock>,
                         _ a: WideBodies, _ b: WideBodies) {
-        let raw = UnsafeMutableRawPointer(c)
-        @inline(__always) func field<T>(_ path: PartialKeyPath<WidePinBlock>, _: T.Type) -> UnsafePointer<T> {
-            UnsafePointer((raw + MemoryLayout<WidePinBlock>.offset(of: path)!).assumingMemoryBound(to: T.self))
-        }
-        dynamics_scatter_velocities(UnsafeMutableRawPointer(states),
-                                    field(\.indexA, Int32.self), field(\.massA, Float.self), a.vx, a.vy, a.w,
-                                    field(\.indexB, Int32.self), field(\.massB, Float.self), b.vx, b.vy, b.w)
+        scatterVelocities(states, c, indexA: \.indexA, massA: \.massA, indexB: \.indexB, massB: \.massB, a, b)
     }
 }

@@ -77,13 +77,23 @@ struct WideBodies {
 @inline(__always)
 func scatterVelocities(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WideContactConstraint>,
                        _ a: WideBodies, _ b: WideBodies) {
+    scatterVelocities(states, c, indexA: \.indexA, massA: \.massA, indexB: \.indexB, massB: \.massB, a, b)
+}
+
+/// Writes both sides' velocities back to the lanes whose body can move, for any four-lane block
+/// that keeps each side's body indices and inverse masses (contact blocks, pin blocks).
+@inline(__always)
+func scatterVelocities<Block>(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<Block>,
+                              indexA: KeyPath<Block, SIMD4<Int32>>, massA: KeyPath<Block, Lanes>,
+                              indexB: KeyPath<Block, SIMD4<Int32>>, massB: KeyPath<Block, Lanes>,
+                              _ a: WideBodies, _ b: WideBodies) {
     let raw = UnsafeMutableRawPointer(c)
-    @inline(__always) func field<T>(_ path: PartialKeyPath<WideContactConstraint>, _: T.Type) -> UnsafePointer<T> {
-        UnsafePointer((raw + MemoryLayout<WideContactConstraint>.offset(of: path)!).assumingMemoryBound(to: T.self))
+    @inline(__always) func field<T>(_ path: PartialKeyPath<Block>, _: T.Type) -> UnsafePointer<T> {
+        UnsafePointer((raw + MemoryLayout<Block>.offset(of: path)!).assumingMemoryBound(to: T.self))
     }
     dynamics_scatter_velocities(UnsafeMutableRawPointer(states),
-                                field(\.indexA, Int32.self), field(\.massA, Float.self), a.vx, a.vy, a.w,
-                                field(\.indexB, Int32.self), field(\.massB, Float.self), b.vx, b.vy, b.w)
+                                field(indexA, Int32.self), field(massA, Float.self), a.vx, a.vy, a.w,
+                                field(indexB, Int32.self), field(massB, Float.self), b.vx, b.vy, b.w)
 }
 
 /// The step's motion of one side of a block's four constraints (the second row of each

@@ -96,6 +96,9 @@ extension World {
             }
             for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
             let found = part.found.base
+            // Most lookups below miss the cache (the table is large and read at random): start
+            // them all first.
+            for i in 0..<part.found.count { pairs.prefetch(PairTable.key(m, found[i])) }
             for i in 0..<part.found.count {
                 let c = found[i]
                 let cs = Int(c)

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// An open-addressing hash map from a pair key (two 32-bit ids, smaller first) to an index.
 /// Linear probing with backward-shift deletion; it grows between steps only.
 struct PairTable: ~Copyable {
@@ -44,6 +46,11 @@ struct PairTable: ~Copyable {
     }
 
     func contains(_ key: UInt64) -> Bool { find(key) != nil }
+
+    /// Starts loading the slot where a lookup of `key` begins, so that several lookups' cache
+    /// misses overlap instead of following one another.
+    @inline(__always)
+    func prefetch(_ key: UInt64) { dynamics_prefetch(keys.base + home(key)) }
 
     /// Inserts or overwrites.
     mutating func set(_ key: UInt64, _ value: Int32) {

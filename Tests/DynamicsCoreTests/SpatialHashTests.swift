@@ -121,4 +121,54 @@ struct SpatialHashTests {
         #expect(query(CellRange(minX: -49, minY: 5, maxX: 10, maxY: 6)) == [2, 3], "from inside to past the edge")
         #expect(query(CellRange(minX: -48, minY: 0, maxX: -40, maxY: 30)).isEmpty, "beside it")
     }
+
+    /// Hundreds of proxies crowd into a few cells, so that chains grow long, then leave in a
+    /// scrambled order and come back: every query in between returns exactly the proxies present,
+    /// each once, and an emptied grid holds nothing.
+    @Test("crowded cells fill, thin out and empty without losing a proxy")
+    func crowdedCells() {
+        var grid = SpatialHash(cellSize: 1, bucketCount: 16)
+        let count = 700
+        // One to four of the cells (0...3, 0...1).
+        let ranges = (0..<count).map { (p: Int) -> CellRange in
+            let x = Int32(p % 3), wide = Int32(p % 2), tall: Int32 = p % 5 == 0 ? 1 : 0
+            return CellRange(minX: x, minY: 0, maxX: x + wide, maxY: tall)
+        }
+        var present = Set<Int>()
+        func check(_ label: String) {
+            var found = Column<Int32>()
+            ranges.withUnsafeBufferPointer {
+                grid.query(CellRange(minX: -1, minY: -1, maxX: 5, maxY: 5), proxyCells: $0.baseAddress!, into: &found)
+            }
+            let got = (0..<found.count).map { Int(found[$0]) }
+            #expect(got.sorted() == present.sorted(), "\(label)")
+            #expect(Set(got).count == got.count, "\(label): a proxy reported twice")
+            #expect(grid.liveNodes == present.reduce(0) { $0 + ranges[$1].cellCount }, "\(label)")
+        }
+        for p in 0..<count {
+            grid.insert(Int32(p), ranges[p])
+            present.insert(p)
+            if p % 97 == 0 { check("filling, \(p)") }
+        }
+        check("full")
+        // Every third proxy leaves, in an order unrelated to how they came.
+        let scrambled = { (p: Int) -> Int in (p &* 7919) % 1009 }
+        let leaving = (0..<count).filter { $0 % 3 == 1 }.sorted { scrambled($0) < scrambled($1) }
+        for p in leaving {
+            grid.remove(Int32(p), ranges[p])
+            present.remove(p)
+        }
+        check("thinned")
+        for p in leaving.prefix(100) {
+            grid.insert(Int32(p), ranges[p])
+            present.insert(p)
+        }
+        check("refilled")
+        for p in present.sorted(by: >) { grid.remove(Int32(p), ranges[p]) }
+        present.removeAll()
+        check("emptied")
+        // Removing what is not there changes nothing.
+        grid.remove(3, ranges[3])
+        check("removed twice")
+    }
 }

@@ -9,7 +9,9 @@ extension World {
     /// pose puts it: a long thin body that hits a wall end first, or spins into it, stops with
     /// its end at the wall rather than its centre a half-width away and its end deep inside.
     /// At the time of impact the body takes the pose between the two (position and angle).
-    func sweepAgainstStatics(dense d: Int, _ view: SweepView) {
+    ///
+    /// Returns whether it moved the body (its shapes' boxes are then out of date).
+    func sweepAgainstStatics(dense d: Int, _ view: SweepView) -> Bool {
         let sims = view.sims
         let center = sims[d].center, minExtent = sims[d].minExtent
         let motion = view.states[d].deltaPosition, turn = view.states[d].deltaRotation
@@ -59,7 +61,7 @@ extension World {
         // Read here, not kept in the view: the finalisation's regrid may add to it.
         let large = UnsafePointer(largeProxies.base)
         for i in 0..<largeProxies.count { consider(Int(large[i])) }
-        guard earliest < 1 else { return }
+        guard earliest < 1 else { return false }
         let distance = motion.length
         let backOff = distance > 0 ? view.linearSlop / distance : 0
         let t = max(0, earliest - backOff)
@@ -70,6 +72,7 @@ extension World {
             sims[d].rotation = startRotation.then(partialTurn)
             view.states[d].deltaRotation = partialTurn
         }
+        return true
     }
 
     /// What a sweep reads, as pointers taken once per finalisation: read through `self`, each read

@@ -45,7 +45,7 @@ struct FinalizeView: ChunkKernel {
     }
 
     /// Applies the step's motion to the body's transform, updates its sleep timer, clears forces,
-    /// and updates its boxes unless it must be swept first.
+    /// and updates its boxes (again after the sweep, for a fast body that the sweep moves back).
     @inline(__always)
     func finalize(_ d: Int) {
         var sim = sims[d]
@@ -70,7 +70,9 @@ struct FinalizeView: ChunkKernel {
         sim.needsSweep = enableContinuous && sim.type == .dynamic
             && state.deltaPosition.lengthSquared > sim.minExtent * sim.minExtent
         sims[d] = sim
-        if !sim.needsSweep && updateShapeBoxes(d) { sims[d].enlarged = true }
+        // Fast bodies too: their sweep rarely moves them, and boxes redone only then keep the
+        // serial part short.
+        if updateShapeBoxes(d) { sims[d].enlarged = true }
     }
 }
 
@@ -99,8 +101,7 @@ extension World {
         for d in 0..<awake {
             if sims[d].needsSweep {
                 sims[d].needsSweep = false
-                sweepAgainstStatics(dense: d, sweep)
-                if view.updateShapeBoxes(d) { sims[d].enlarged = true }
+                if sweepAgainstStatics(dense: d, sweep) && view.updateShapeBoxes(d) { sims[d].enlarged = true }
             }
             guard sims[d].enlarged else { continue }
             sims[d].enlarged = false

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// Pointers for the finalisation pass over awake bodies.
 struct FinalizeView: ChunkKernel {
     var states: UnsafeMutablePointer<BodyState>
@@ -19,8 +21,42 @@ struct FinalizeView: ChunkKernel {
     var linearSleepTolerance: Float
     var angularSleepTolerance: Float
 
+    /// How many bodies ahead the three links of a body's chain of shape loads are prefetched:
+    /// its first shape's index, then that shape's records, then the shape's vertices.
+    static let prefetchDistances = (shapeIndex: 24, shapeRecords: 16, vertices: 8)
+
     func run(_ range: Range<Int>) {
-        for d in range { finalize(d) }
+        let end = range.upperBound
+        let distances = Self.prefetchDistances
+        for d in range {
+            // Bodies come in dense order, their shapes in slot order: a body's first shape, its
+            // geometry and its vertices are a chain of loads from far apart, cache misses one
+            // after another in a large pile. Prefetching runs the chain ahead, a link per distance.
+            if d + distances.shapeIndex < end { dynamics_prefetch(firstShape + Int(slotOfDense[d + distances.shapeIndex])) }
+            if d + distances.shapeRecords < end { prefetchShapeRecords(of: d + distances.shapeRecords) }
+            if d + distances.vertices < end { prefetchVertices(of: d + distances.vertices) }
+            finalize(d)
+        }
+    }
+
+    /// Starts loading the geometry and boxes of body `d`'s first shape.
+    @inline(__always)
+    func prefetchShapeRecords(of d: Int) {
+        let s = Int(firstShape[Int(slotOfDense[d])])
+        guard s >= 0 else { return }
+        dynamics_prefetch(geometry + s)
+        dynamics_prefetch(aabb + s)
+        dynamics_prefetch(fatAABB + s)
+    }
+
+    /// Starts loading the vertices of body `d`'s first shape (up to eight: two lines at most).
+    @inline(__always)
+    func prefetchVertices(of d: Int) {
+        let s = Int(firstShape[Int(slotOfDense[d])])
+        guard s >= 0 else { return }
+        let start = Int(geometry[s].vertexStart)
+        dynamics_prefetch(vertices + start)
+        dynamics_prefetch(vertices + start + 7)
     }
 
     /// Updates a body's shapes' boxes; enlarges those that escaped their fat box. Returns whether any did.

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// Raw pointers to what the narrowphase reads and writes, taken once per step so that the
 /// per-contact loop touches no class properties. Each contact index is written by one task only.
 struct NarrowphaseView: ChunkKernel {
@@ -22,11 +24,42 @@ struct NarrowphaseView: ChunkKernel {
     /// Per contact, what the colouring needs (see `SolverKey`).
     var keys: UnsafeMutablePointer<SolverKey>
 
+    /// How many contacts ahead their bodies' dense indices and shapes' boxes, and then the bodies'
+    /// records, are prefetched.
+    static let prefetchDistances = (indices: 16, bodies: 8)
+
     func run(_ range: Range<Int>) {
+        let end = range.upperBound
+        let distances = Self.prefetchDistances
         for i in range {
+            // Contacts come in order, their bodies and shapes from anywhere: in a large pile the
+            // dense indices, the boxes and then the body records were cache misses one after another.
+            if i + distances.indices < end { prefetchIndices(of: i + distances.indices) }
+            if i + distances.bodies < end { prefetchBodies(of: i + distances.bodies) }
             update(i)
             changed[i] = contacts[i].flags.isDisjoint(with: [.startedTouching, .stoppedTouching, .disjoint]) ? 0 : 1
         }
+    }
+
+    /// Starts loading contact `i`'s bodies' dense indices and its shapes' enlarged boxes.
+    @inline(__always)
+    func prefetchIndices(of i: Int) {
+        let c = contacts + i
+        dynamics_prefetch(denseOfSlot + Int(c.pointee.bodyA))
+        dynamics_prefetch(denseOfSlot + Int(c.pointee.bodyB))
+        dynamics_prefetch(fatAABB + Int(c.pointee.shapeA))
+        dynamics_prefetch(fatAABB + Int(c.pointee.shapeB))
+    }
+
+    /// Starts loading the part of contact `i`'s body records that the update reads (pose and
+    /// inverse mass: the first 32 bytes, which may straddle two lines).
+    @inline(__always)
+    func prefetchBodies(of i: Int) {
+        let c = contacts + i
+        let a = UnsafeRawPointer(sims + Int(denseOfSlot[Int(c.pointee.bodyA)]))
+        let b = UnsafeRawPointer(sims + Int(denseOfSlot[Int(c.pointee.bodyB)]))
+        dynamics_prefetch(a); dynamics_prefetch(a + 31)
+        dynamics_prefetch(b); dynamics_prefetch(b + 31)
     }
 
     /// The colouring's view of contact `i` with bodies at dense `dA` and `dB`, from its final flags.

@@ -1,4 +1,9 @@
+import CKernelSupport
+
 extension World {
+    /// How many touching contacts ahead `updateSleep` prefetches the bodies' records.
+    static let sleepPrefetchDistance = 16
+
     /// Groups awake dynamic bodies into islands (touching contacts and joints link them) and puts
     /// every island whose bodies have all been still for `timeToSleep` to sleep together.
     func updateSleep() {
@@ -26,7 +31,14 @@ extension World {
         // rather than a pass over the whole contact records. Nothing has fallen asleep since.
         let sources = UnsafePointer(constraintSource.base)
         let timeToSleep = tolerances.timeToSleep
-        for k in 0..<constraintSource.count {
+        let sourceCount = constraintSource.count
+        for k in 0..<sourceCount {
+            // The body records are read at random: in a large pile each was a cache miss.
+            if k + Self.sleepPrefetchDistance < sourceCount {
+                let ahead = sources[k + Self.sleepPrefetchDistance]
+                if ahead.denseA >= 0 { dynamics_prefetch(sims + Int(ahead.denseA)) }
+                if ahead.denseB >= 0 { dynamics_prefetch(sims + Int(ahead.denseB)) }
+            }
             let dA = Int(sources[k].denseA), dB = Int(sources[k].denseB)
             let dynamicA = dA >= 0 && sims[dA].type == .dynamic
             let dynamicB = dB >= 0 && sims[dB].type == .dynamic

@@ -178,9 +178,20 @@ struct PrepareWideBlocksKernel: ChunkKernel {
             dynamics_prefetch(contact + (first + last) / 2)
             dynamics_prefetch(contact + last)
             dynamics_prefetch(scalar.impulses + Int(s.contact))
-            if s.denseA >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseA)) }
-            if s.denseB >= 0 { dynamics_prefetch(scalar.sims + Int(s.denseB)) }
+            prefetchBody(s.denseA)
+            prefetchBody(s.denseB)
         }
+    }
+
+    /// Prefetches what the block reads of a body at dense index `d` (−1: none): its inverse
+    /// masses (up to byte 40 of its 88-byte record, which may straddle two lines) and its state.
+    @inline(__always)
+    func prefetchBody(_ d: Int32) {
+        guard d >= 0 else { return }
+        let sim = UnsafeRawPointer(scalar.sims + Int(d))
+        dynamics_prefetch(sim)
+        dynamics_prefetch(sim + MemoryLayout<BodySim>.offset(of: \.invInertia)! + 3)
+        dynamics_prefetch(scalar.context.states + Int(d))
     }
 }
 

@@ -75,6 +75,7 @@ extension World {
         let cells = UnsafePointer(shapes.cells.base)
         let fatAABB = UnsafePointer(shapes.fatAABB.base)
         let isMoved = UnsafePointer(movedFlag.base)
+        let prefetchesPairs = pairs.count >= World.prefetchingPairCount
         for index in share {
             let m = moved[index]
             let ms = Int(m)
@@ -96,9 +97,11 @@ extension World {
             }
             for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
             let found = part.found.base
-            // Most lookups below miss the cache (the table is large and read at random): start
+            // In a large table most lookups below miss the cache (it is read at random): start
             // them all first.
-            for i in 0..<part.found.count { pairs.prefetch(PairTable.key(m, found[i])) }
+            if prefetchesPairs {
+                for i in 0..<part.found.count { pairs.prefetch(PairTable.key(m, found[i])) }
+            }
             for i in 0..<part.found.count {
                 let c = found[i]
                 let cs = Int(c)

@@ -23,6 +23,8 @@ struct NarrowphaseView: ChunkKernel {
     var changed: UnsafeMutablePointer<UInt8>
     /// Per contact, what the colouring needs (see `SolverKey`).
     var keys: UnsafeMutablePointer<SolverKey>
+    /// Whether records are prefetched ahead (see `World.prefetchingBodyCount`).
+    var prefetches: Bool
 
     /// How many contacts ahead their bodies' dense indices and shapes' boxes, and then the bodies'
     /// records, are prefetched.
@@ -34,8 +36,8 @@ struct NarrowphaseView: ChunkKernel {
         for i in range {
             // Contacts come in order, their bodies and shapes from anywhere: in a large pile the
             // dense indices, the boxes and then the body records were cache misses one after another.
-            if i + distances.indices < end { prefetchIndices(of: i + distances.indices) }
-            if i + distances.bodies < end { prefetchBodies(of: i + distances.bodies) }
+            if prefetches && i + distances.indices < end { prefetchIndices(of: i + distances.indices) }
+            if prefetches && i + distances.bodies < end { prefetchBodies(of: i + distances.bodies) }
             update(i)
             changed[i] = contacts[i].flags.isDisjoint(with: [.startedTouching, .stoppedTouching, .disjoint]) ? 0 : 1
         }
@@ -184,7 +186,8 @@ extension World {
                                    awakeCount: bodies.awakeCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop,
                                    reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine,
-                                   changed: contactChanged.base, keys: solverKeys.base)
+                                   changed: contactChanged.base, keys: solverKeys.base,
+                                   prefetches: bodies.awakeCount >= Self.prefetchingBodyCount)
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
         solverKeysValid = true
 

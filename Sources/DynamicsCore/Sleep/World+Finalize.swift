@@ -20,6 +20,8 @@ struct FinalizeView: ChunkKernel {
     var enableContinuous: Bool
     var linearSleepTolerance: Float
     var angularSleepTolerance: Float
+    /// Whether shape records are prefetched ahead (see `World.prefetchingBodyCount`).
+    var prefetches: Bool
 
     /// How many bodies ahead the three links of a body's chain of shape loads are prefetched:
     /// its first shape's index, then that shape's records, then the shape's vertices.
@@ -32,9 +34,11 @@ struct FinalizeView: ChunkKernel {
             // Bodies come in dense order, their shapes in slot order: a body's first shape, its
             // geometry and its vertices are a chain of loads from far apart, cache misses one
             // after another in a large pile. Prefetching runs the chain ahead, a link per distance.
-            if d + distances.shapeIndex < end { dynamics_prefetch(firstShape + Int(slotOfDense[d + distances.shapeIndex])) }
-            if d + distances.shapeRecords < end { prefetchShapeRecords(of: d + distances.shapeRecords) }
-            if d + distances.vertices < end { prefetchVertices(of: d + distances.vertices) }
+            if prefetches && d + distances.shapeIndex < end {
+                dynamics_prefetch(firstShape + Int(slotOfDense[d + distances.shapeIndex]))
+            }
+            if prefetches && d + distances.shapeRecords < end { prefetchShapeRecords(of: d + distances.shapeRecords) }
+            if prefetches && d + distances.vertices < end { prefetchVertices(of: d + distances.vertices) }
             finalize(d)
         }
     }
@@ -123,7 +127,8 @@ extension World {
                                 speculativeDistance: tolerances.speculativeDistance,
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: definition.enableContinuous,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
-                                angularSleepTolerance: tolerances.angularSleepTolerance)
+                                angularSleepTolerance: tolerances.angularSleepTolerance,
+                                prefetches: bodies.awakeCount >= Self.prefetchingBodyCount)
         let awake = bodies.awakeCount
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
         if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }

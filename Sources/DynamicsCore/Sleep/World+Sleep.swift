@@ -32,9 +32,10 @@ extension World {
         let sources = UnsafePointer(constraintSource.base)
         let timeToSleep = tolerances.timeToSleep
         let sourceCount = constraintSource.count
+        let prefetches = awake >= Self.prefetchingBodyCount
         for k in 0..<sourceCount {
             // The body records are read at random: in a large pile each was a cache miss.
-            if k + Self.sleepPrefetchDistance < sourceCount {
+            if prefetches && k + Self.sleepPrefetchDistance < sourceCount {
                 let ahead = sources[k + Self.sleepPrefetchDistance]
                 if ahead.denseA >= 0 { dynamics_prefetch(sims + Int(ahead.denseA)) }
                 if ahead.denseB >= 0 { dynamics_prefetch(sims + Int(ahead.denseB)) }

@@ -16,6 +16,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Worker threads.")
     var threads: Int = 1
 
+    @Option(help: "Contact solver kernel: baseline or avx (default: the best this processor has; results are the same bits).")
+    var kernel: SolverKernel?
+
     @Option(help: "Measured steps per profile (default: each profile's own).")
     var steps: Int?
 
@@ -38,6 +41,10 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if let kernel {
+            let chosen = SolverKernel.select(kernel)
+            guard chosen == kernel else { fail("--kernel \(kernel.rawValue): this processor or build cannot run it (best: \(SolverKernel.best.rawValue))") }
+        }
         let paths = try profilePaths()
         let oldBaseline = try baseline.map(loadBaseline)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
@@ -81,7 +88,7 @@ struct Bench: ParsableCommand {
                 allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
                 fieldNsPerEvaluation: fieldCost(before: fieldsBefore, after: scene.fieldEvaluations),
                 facadeOverheadPercent: facadeOverhead(total: total, engine: scene.engineTime.flatMap { after in engineBefore.map { after - $0 } }),
-                stateHash: String(format: "%016llx", world.stateHash())))
+                stateHash: String(format: "%016llx", world.stateHash()), kernel: SolverKernel.current.rawValue))
         }
         progress.clear()
 
@@ -91,6 +98,7 @@ struct Bench: ParsableCommand {
             print(String(decoding: try encoder.encode(results), as: UTF8.self))
         } else {
             print(benchTable(results))
+            print("contact solver kernel: \(SolverKernel.current.rawValue) (best here: \(SolverKernel.best.rawValue))")
         }
         if let saveBaseline {
             let encoder = JSONEncoder()
@@ -100,6 +108,10 @@ struct Bench: ParsableCommand {
             }
         }
         if let oldBaseline {
+            let current = SolverKernel.current.rawValue
+            if let other = oldBaseline.results.compactMap(\.kernel).first(where: { $0 != current }) {
+                FileHandle.standardError.write(Data("note: the baseline was measured with the \(other) kernel, this run used \(current)\n".utf8))
+            }
             let slower = regressions(results, against: oldBaseline.results, tolerancePercent: tolerance)
             if !slower.isEmpty {
                 FileHandle.standardError.write(Data(("slower than the baseline:\n" + slower.map { "  " + $0 }.joined(separator: "\n") + "\n").utf8))
@@ -162,3 +174,5 @@ struct Progress {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
+
+extension SolverKernel: ExpressibleByArgument {}

@@ -19,6 +19,8 @@ struct BenchResult: Codable, Equatable {
     /// For facade scenes: frame time beyond the engine's steps, in percent of the engine's time.
     var facadeOverheadPercent: Double?
     var stateHash: String
+    /// The contact solver kernel the run used (`SolverKernel`); absent in older baselines.
+    var kernel: String? = nil
 }
 
 /// A saved set of results to compare later runs against.

@@ -28,11 +28,9 @@ struct IntegratePositionsKernel: ChunkKernel {
 enum ContactPass {
     case warmStart, solve, relax, restitution
 
-    /// Runs this pass over `base[range]`. Generic, but called only from the concrete kernels
-    /// below, so it is specialised for each record type.
+    /// Runs this pass over the scalar constraints `base[range]`, in order.
     @inline(__always)
-    func run<Constraint: ContactSolving>(over base: UnsafeMutablePointer<Constraint>, _ range: Range<Int>,
-                                         _ context: SolverContext) {
+    func run(over base: UnsafeMutablePointer<ContactConstraint>, _ range: Range<Int>, _ context: SolverContext) {
         switch self {
         case .warmStart: for k in range { base[k].warmStart(context.states) }
         case .solve: for k in range { base[k].solve(context, useBias: true) }
@@ -40,27 +38,39 @@ enum ContactPass {
         case .restitution: for k in range { base[k].applyRestitution(context) }
         }
     }
+
+    /// The same pass in CKernelSupport's wide contact passes.
+    var wideKind: dynamics_contact_pass_kind {
+        switch self {
+        case .warmStart: dynamics_contact_warm_start
+        case .solve: dynamics_contact_solve
+        case .relax: dynamics_contact_relax
+        case .restitution: dynamics_contact_restitution
+        }
+    }
 }
 
-/// What the contact passes need from a constraint record, scalar or four-wide.
-protocol ContactSolving {
-    mutating func warmStart(_ states: UnsafeMutablePointer<BodyState>)
-    mutating func solve(_ context: SolverContext, useBias: Bool)
-    mutating func applyRestitution(_ context: SolverContext)
-}
-
-extension ContactConstraint: ContactSolving {}
-extension WideContactConstraint: ContactSolving {}
-
-/// One pass over a run of wide blocks of one colour (`base` points at the run's first block).
-///
-/// Deliberately not generic: a generic kernel reached through `KernelTask`'s class dispatch runs
-/// unspecialised, with a witness call and a value-witness copy per block (a third of the step).
+/// One pass over a run of wide blocks of one colour (`base` points at the run's first block), in
+/// CKernelSupport (`dynamics_contact_pass`): compiled for the baseline and for AVX, chosen at run
+/// time, with the same arithmetic as `ContactConstraint.solve` lane by lane.
 struct ContactPassKernel: ChunkKernel {
     var base: UnsafeMutablePointer<WideContactConstraint>
     var pass: ContactPass
-    var context: SolverContext
-    func run(_ range: Range<Int>) { pass.run(over: base, range, context) }
+    var constants: dynamics_contact_pass_constants
+
+    init(base: UnsafeMutablePointer<WideContactConstraint>, pass: ContactPass, context: SolverContext) {
+        self.base = base
+        self.pass = pass
+        constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states), inverseH: context.inverseH,
+                                                    pushMaxVelocity: context.pushMaxVelocity,
+                                                    restitutionThreshold: context.restitutionThreshold)
+    }
+
+    func run(_ range: Range<Int>) {
+        withUnsafePointer(to: constants) {
+            dynamics_contact_pass(pass.wideKind, base, Int64(range.lowerBound), Int64(range.upperBound), $0)
+        }
+    }
 }
 
 /// One pass over the overflow colour's scalar constraints, in order, on the calling thread.

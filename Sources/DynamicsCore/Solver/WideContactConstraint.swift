@@ -3,21 +3,16 @@ import CKernelSupport
 /// Four lanes of floats: one per contact constraint of a wide block.
 typealias Lanes = SIMD4<Float>
 
-/// One manifold point across the four constraints of a block.
+/// One manifold point across the four constraints of a block. Its layout is C's
+/// (`dynamics_wide_point`), so that the contact passes in CKernelSupport work on it in place.
 ///
 /// Each anchor r (from its body's centre of mass) is kept as its two components in the contact
 /// frame: along the normal, r·n, and across it, r×n. With the tangent t = (n.y, −n.x), r×t is
 /// −r·n, so these two numbers give every angular term of the solve (ω×r along n or t, r×P for an
 /// impulse P) in one multiply each, and the separation's rotation term as c·(r·n) + s·(r×n).
-struct WidePoint {
-    var alongA = Lanes(), acrossA = Lanes(), alongB = Lanes(), acrossB = Lanes()
-    var baseSeparation = Lanes()
-    var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
-    var normalMass = Lanes(), tangentMass = Lanes()
-    var relativeVelocity = Lanes()
+typealias WidePoint = dynamics_wide_point
 
-    init() {}
-
+extension WidePoint {
     /// Writes one lane of a wide point in place; `lane` points at the lane's first float.
     @inline(__always)
     static func setLane(_ lane: UnsafeMutableRawPointer, _ p: ConstraintPoint) {
@@ -33,14 +28,6 @@ struct WidePoint {
         put(\.relativeVelocity, p.relativeVelocity)
     }
 }
-
-/// Lane-wise maximum: `b` where `b > a`, else `a` (see `dynamics_lanes_max`).
-@inline(__always)
-func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { dynamics_lanes_max(a, b) }
-
-/// Lane-wise minimum: `b` where `b < a`, else `a`.
-@inline(__always)
-func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { dynamics_lanes_min(a, b) }
 
 /// The velocities of one side of a block's four constraints, gathered by index.
 ///
@@ -70,14 +57,6 @@ struct WideBodies {
         vy = Lanes(v0.y, v1.y, v2.y, v3.y)
         w = Lanes(v0.z, v1.z, v2.z, v3.z)
     }
-}
-
-/// Writes both sides' velocities of the block at `c` back to the lanes whose body can move
-/// (mass > 0), one 16-byte row each (see `dynamics_scatter_velocities`, out of line on purpose).
-@inline(__always)
-func scatterVelocities(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WideContactConstraint>,
-                       _ a: WideBodies, _ b: WideBodies) {
-    scatterVelocities(states, c, indexA: \.indexA, massA: \.massA, indexB: \.indexB, massB: \.massB, a, b)
 }
 
 /// Writes both sides' velocities back to the lanes whose body can move, for any four-lane block
@@ -117,15 +96,11 @@ struct WideMotion {
 
 /// Four contact constraints of one colour, solved together with SIMD lanes. No body appears twice
 /// in a colour, so the lanes never touch the same body. Unused lanes have zero masses and do nothing.
-struct WideContactConstraint {
-    var indexA = SIMD4<Int32>(repeating: -1), indexB = SIMD4<Int32>(repeating: -1)
-    var contactIndex = SIMD4<Int32>(repeating: -1)
-    var normalX = Lanes(), normalY = Lanes()
-    var friction = Lanes(), restitution = Lanes()
-    var massA = Lanes(), inertiaA = Lanes(), massB = Lanes(), inertiaB = Lanes()
-    var biasRate = Lanes(), massScale = Lanes(), impulseScale = Lanes()
-    var point0 = WidePoint(), point1 = WidePoint()
+/// Its layout is C's (`dynamics_wide_contact`): the contact passes run in CKernelSupport
+/// (`dynamics_contact_pass`), compiled for the baseline and for AVX.
+typealias WideContactConstraint = dynamics_wide_contact
 
+extension WideContactConstraint {
     /// Writes lane `l` of the block at `block` from one prepared constraint, in place: the
     /// block's memory need not be initialised before its four lanes are written. A lane without
     /// a movable body indexes `restingIndex`; a second point absent in a lane stays all zero.
@@ -152,5 +127,25 @@ struct WideContactConstraint {
         let point1 = MemoryLayout<WideContactConstraint>.offset(of: \.point1)!
         WidePoint.setLane(raw + point0, k.point0)
         WidePoint.setLane(raw + point1, k.secondPoint)
+    }
+
+    /// Pointers to a block's two points.
+    @inline(__always)
+    static func points(_ c: UnsafeMutablePointer<WideContactConstraint>) -> (UnsafeMutablePointer<WidePoint>, UnsafeMutablePointer<WidePoint>) {
+        let raw = UnsafeMutableRawPointer(c)
+        return ((raw + MemoryLayout<WideContactConstraint>.offset(of: \.point0)!).assumingMemoryBound(to: WidePoint.self),
+                (raw + MemoryLayout<WideContactConstraint>.offset(of: \.point1)!).assumingMemoryBound(to: WidePoint.self))
+    }
+
+    /// Writes the lanes' impulses of `block` back to their contacts' impulse records, reading
+    /// through the pointer field by field so that the block is not copied. A lane with one point
+    /// has zeros in its second (see `setLane`).
+    static func storeImpulses(of block: UnsafePointer<WideContactConstraint>, into impulses: UnsafeMutablePointer<ContactImpulses>) {
+        let index = block.pointee.contactIndex
+        let n0 = block.pointee.point0.normalImpulse, t0 = block.pointee.point0.tangentImpulse
+        let n1 = block.pointee.point1.normalImpulse, t1 = block.pointee.point1.tangentImpulse
+        for lane in 0..<4 where index[lane] >= 0 {
+            impulses[Int(index[lane])] = ContactImpulses(normal0: n0[lane], tangent0: t0[lane], normal1: n1[lane], tangent1: t1[lane])
+        }
     }
 }

@@ -1,0 +1,79 @@
+// Four-lane primitives of the contact passes: one block at a time. Included by ContactPasses.c
+// before ContactPassTemplate.h, with KERNEL(name) and KERNEL_TARGET set.
+
+#define KERNEL_INLINE static inline __attribute__((always_inline)) KERNEL_TARGET
+#define BLOCKS_PER_GROUP 1
+
+typedef dynamics_lanes KERNEL(V);
+typedef dynamics_indices KERNEL(M);
+#define V KERNEL(V)
+#define M KERNEL(M)
+
+/// A field of the group of blocks at `c` (here one block), and its store.
+#define LD(c, path) ((c)->path)
+#define ST(c, path, value) ((c)->path = (value))
+
+KERNEL_INLINE V KERNEL(splat)(float x) { V v = {x, x, x, x}; return v; }
+KERNEL_INLINE V KERNEL(lanes_max)(V a, V b) { return dynamics_lanes_max(a, b); }
+KERNEL_INLINE V KERNEL(lanes_min)(V a, V b) { return dynamics_lanes_min(a, b); }
+
+/// Whether any lane of `mask` is set.
+KERNEL_INLINE int KERNEL(any)(M mask) {
+#if defined(__SSE__)
+    return _mm_movemask_ps((__m128)mask) != 0;
+#else
+    return (mask[0] | mask[1] | mask[2] | mask[3]) != 0;
+#endif
+}
+
+KERNEL_INLINE dynamics_lanes KERNEL(row)(const char *states, int32_t index, int offset) {
+    dynamics_lanes r;
+    memcpy(&r, states + (int64_t)index * 32 + offset, sizeof r);
+    return r;
+}
+
+/// Four floats of each lane's body: its velocity row (vx, vy, w, 0) or its motion row (dpx, dpy, cos, sin).
+typedef struct {
+    V f0, f1, f2, f3;
+} KERNEL(rows);
+
+/// The 16-byte rows at `offset` (0: velocity, 16: motion) in the states of `index`, transposed:
+/// lane i of field j is float j of row i.
+KERNEL_INLINE KERNEL(rows) KERNEL(gather_four)(const char *states, dynamics_indices index, int offset) {
+    dynamics_lanes r0 = KERNEL(row)(states, index[0], offset), r1 = KERNEL(row)(states, index[1], offset);
+    dynamics_lanes r2 = KERNEL(row)(states, index[2], offset), r3 = KERNEL(row)(states, index[3], offset);
+    dynamics_lanes low01 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5);   // x0 x1 y0 y1
+    dynamics_lanes low23 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);   // x2 x3 y2 y3
+    dynamics_lanes high01 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);  // z0 z1 w0 w1
+    dynamics_lanes high23 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);  // z2 z3 w2 w3
+    KERNEL(rows) t = {
+        __builtin_shufflevector(low01, low23, 0, 1, 4, 5),
+        __builtin_shufflevector(low01, low23, 2, 3, 6, 7),
+        __builtin_shufflevector(high01, high23, 0, 1, 4, 5),
+        __builtin_shufflevector(high01, high23, 2, 3, 6, 7),
+    };
+    return t;
+}
+
+/// Writes (x, y, z, 0) of each lane to the first 16 bytes of its state, in the lanes whose body
+/// can move (inverse mass > 0): kinematic and static bodies take no colour slot, so two threads
+/// may hold one at once.
+KERNEL_INLINE void KERNEL(scatter_four)(char *states, dynamics_indices index, dynamics_lanes mass,
+                                        dynamics_lanes x, dynamics_lanes y, dynamics_lanes z) {
+    dynamics_rows rows = dynamics_transpose3(x, y, z);
+    if (mass[0] > 0) memcpy(states + (int64_t)index[0] * 32, &rows.row0, 16);
+    if (mass[1] > 0) memcpy(states + (int64_t)index[1] * 32, &rows.row1, 16);
+    if (mass[2] > 0) memcpy(states + (int64_t)index[2] * 32, &rows.row2, 16);
+    if (mass[3] > 0) memcpy(states + (int64_t)index[3] * 32, &rows.row3, 16);
+}
+
+/// Side A's (`sideB` 0) or B's rows at `offset` of the group at `c`.
+KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const dynamics_wide_contact *c, int sideB, int offset) {
+    return KERNEL(gather_four)(states, sideB ? c->indexB : c->indexA, offset);
+}
+
+/// Writes side A's or B's velocities of the group at `c` back.
+KERNEL_INLINE void KERNEL(scatter)(char *states, const dynamics_wide_contact *c, int sideB, V x, V y, V z) {
+    if (sideB) KERNEL(scatter_four)(states, c->indexB, c->massB, x, y, z);
+    else KERNEL(scatter_four)(states, c->indexA, c->massA, x, y, z);
+}

@@ -1,0 +1,230 @@
+// The contact passes, written once for any lane width and compiled once per instruction set and
+// width: ContactPasses.c includes a lanes header (ContactLanes4.h or ContactLanes8.h: the vector
+// type V, the mask type M, field loads LD and stores ST, gathers and scatters) and then this file,
+// with KERNEL(name) giving each copy its own names and KERNEL_TARGET its target attribute.
+//
+// Every copy performs the same operations in the same order as ContactConstraint.solve in
+// DynamicsCore, lane by lane, so every copy computes the same bits. The passes work through the
+// block pointer: the block's constants are read from memory where they are used, and only the two
+// bodies' velocities live in registers.
+
+/// A point's field (point `i`, 0 or 1, a constant wherever it is used) and its store.
+#define PT(c, i, field) ((i) ? LD(c, point1.field) : LD(c, point0.field))
+#define PST(c, i, field, value) do { if (i) ST(c, point1.field, value); else ST(c, point0.field, value); } while (0)
+
+/// One side's velocities, one lane per block lane.
+typedef struct {
+    V vx, vy, w;
+} KERNEL(side);
+
+KERNEL_INLINE KERNEL(side) KERNEL(velocities)(const char *states, const dynamics_wide_contact *c, int sideB) {
+    KERNEL(rows) r = KERNEL(gather)(states, c, sideB, 0);
+    KERNEL(side) s = {r.f0, r.f1, r.f2};
+    return s;
+}
+
+/// `b` in the lanes of `mask`, `a` in the others.
+KERNEL_INLINE V KERNEL(select)(M mask, V a, V b) {
+    return (V)(((M)b & mask) | ((M)a & ~mask));
+}
+
+/// Applies the impulse P = (px, py) at a point: its linear part to both bodies, and its moments
+/// rA×P and rB×P to their spins.
+KERNEL_INLINE void KERNEL(apply)(const dynamics_wide_contact *c, V px, V py, V momentA, V momentB,
+                                 KERNEL(side) *a, KERNEL(side) *b) {
+    V mA = LD(c, massA), mB = LD(c, massB);
+    a->vx = a->vx - mA * px;
+    a->vy = a->vy - mA * py;
+    a->w = a->w - LD(c, inertiaA) * momentA;
+    b->vx = b->vx + mB * px;
+    b->vy = b->vy + mB * py;
+    b->w = b->w + LD(c, inertiaB) * momentB;
+}
+
+/// The relative velocity at point `i` along the normal: (vB − vA)·n + ωB·(rB×n) − ωA·(rA×n).
+KERNEL_INLINE V KERNEL(normal_speed)(const dynamics_wide_contact *c, int i, KERNEL(side) a, KERNEL(side) b) {
+    V dvx = b.vx - a.vx, dvy = b.vy - a.vy;
+    return dvx * LD(c, normalX) + dvy * LD(c, normalY) + b.w * PT(c, i, acrossB) - a.w * PT(c, i, acrossA);
+}
+
+/// The relative velocity at point `i` along the tangent t = (n.y, −n.x); r×t = −r·n.
+KERNEL_INLINE V KERNEL(tangent_speed)(const dynamics_wide_contact *c, int i, KERNEL(side) a, KERNEL(side) b) {
+    V dvx = b.vx - a.vx, dvy = b.vy - a.vy;
+    return dvx * LD(c, normalY) - dvy * LD(c, normalX) - b.w * PT(c, i, alongB) + a.w * PT(c, i, alongA);
+}
+
+/// Point `i`'s current separation, from the bodies' motion rows (dpx, dpy, cos, sin) since the
+/// step start: each anchor turned by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along n.
+KERNEL_INLINE V KERNEL(separation)(const dynamics_wide_contact *c, int i, KERNEL(rows) a, KERNEL(rows) b) {
+    return (b.f0 - a.f0) * LD(c, normalX) + (b.f1 - a.f1) * LD(c, normalY)
+        + (b.f2 * PT(c, i, alongB) + b.f3 * PT(c, i, acrossB)) - (a.f2 * PT(c, i, alongA) + a.f3 * PT(c, i, acrossA))
+        + PT(c, i, baseSeparation);
+}
+
+/// Adds `impulse` to point `i`'s accumulated normal impulse, clamped to push only, and applies the change.
+KERNEL_INLINE void KERNEL(accumulate_normal)(dynamics_wide_contact *c, int i, V impulse, KERNEL(side) *a, KERNEL(side) *b) {
+    V old = PT(c, i, normalImpulse);
+    V updated = KERNEL(lanes_max)(old + impulse, KERNEL(splat)(0));
+    V applied = updated - old;
+    PST(c, i, normalImpulse, updated);
+    PST(c, i, maxNormalImpulse, KERNEL(lanes_max)(PT(c, i, maxNormalImpulse), applied));
+    KERNEL(apply)(c, applied * LD(c, normalX), applied * LD(c, normalY),
+                  applied * PT(c, i, acrossA), applied * PT(c, i, acrossB), a, b);
+}
+
+/// Non-penetration at point `i`. A speculative lane (s > 0) may close the gap within the sub-step,
+/// at full stiffness; a touching lane is soft and pushed out at a capped speed when biased, not at
+/// all when relaxing.
+KERNEL_INLINE void KERNEL(solve_normal)(dynamics_wide_contact *c, int i, V s, KERNEL(side) *a, KERNEL(side) *b,
+                                        int useBias, V inverseH, V pushOut) {
+    V zero = KERNEL(splat)(0);
+    V vn = KERNEL(normal_speed)(c, i, *a, *b);
+    V impulse;
+    if (useBias) {
+        V soft = -PT(c, i, normalMass) * LD(c, massScale) * (vn + KERNEL(lanes_max)(LD(c, biasRate) * s, pushOut))
+            - LD(c, impulseScale) * PT(c, i, normalImpulse);
+        impulse = KERNEL(select)(s > zero, soft, -PT(c, i, normalMass) * (vn + s * inverseH));
+    } else {
+        impulse = -PT(c, i, normalMass) * (vn + KERNEL(lanes_max)(s, zero) * inverseH);
+    }
+    KERNEL(accumulate_normal)(c, i, impulse, a, b);
+}
+
+/// Coulomb friction at point `i`, limited by the point's normal impulse.
+KERNEL_INLINE void KERNEL(solve_tangent)(dynamics_wide_contact *c, int i, KERNEL(side) *a, KERNEL(side) *b) {
+    V vt = KERNEL(tangent_speed)(c, i, *a, *b);
+    V limit = LD(c, friction) * PT(c, i, normalImpulse);
+    V old = PT(c, i, tangentImpulse);
+    V updated = KERNEL(lanes_min)(KERNEL(lanes_max)(old - PT(c, i, tangentMass) * vt, -limit), limit);
+    V applied = updated - old;
+    PST(c, i, tangentImpulse, updated);
+    KERNEL(apply)(c, applied * LD(c, normalY), -applied * LD(c, normalX),
+                  -applied * PT(c, i, alongA), -applied * PT(c, i, alongB), a, b);
+}
+
+/// Whether a lane with two points still approaches faster than the push-out speed.
+KERNEL_INLINE int KERNEL(approaches_fast)(const dynamics_wide_contact *c, KERNEL(side) a, KERNEL(side) b, V pushOut) {
+    M fast = (KERNEL(normal_speed)(c, 0, a, b) < pushOut) | (KERNEL(normal_speed)(c, 1, a, b) < pushOut);
+    return KERNEL(any)(fast & (PT(c, 1, normalMass) > KERNEL(splat)(0)));
+}
+
+/// Hard two-point impacts: up to four more sweeps of the normal points, while a lane still
+/// approaches faster than the push-out speed. Rare, and out of line so that the common path
+/// keeps its registers.
+static __attribute__((noinline)) KERNEL_TARGET
+void KERNEL(sweep_impacts)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b, V inverseH, V pushOut) {
+    for (int sweep = 1; sweep <= 4; sweep++) {
+        KERNEL(solve_normal)(c, 0, s0, a, b, 1, inverseH, pushOut);
+        KERNEL(solve_normal)(c, 1, s1, a, b, 1, inverseH, pushOut);
+        if (sweep == 4 || !KERNEL(approaches_fast)(c, *a, *b, pushOut)) return;
+    }
+}
+
+#if BLOCKS_PER_GROUP == 1
+/// Sweeps the block's impacts (`approaches_fast` said a lane needs it).
+KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+                                         V inverseH, V pushOut) {
+    KERNEL(sweep_impacts)(c, s0, s1, a, b, inverseH, pushOut);
+}
+#else
+/// Sweeps the impacts of each block of the group whose own lanes need it, with the four-lane
+/// sweep, exactly as a block solved alone: a block whose lanes do not approach fast is not swept.
+KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+                                         V inverseH, V pushOut) {
+    for (int half = 0; half < 2; half++) {
+#define HALF(v) (half ? KERNEL(high)(v) : KERNEL(low)(v))
+#define JOIN(v, h) (half ? KERNEL(join)(KERNEL(low)(v), (h)) : KERNEL(join)((h), KERNEL(high)(v)))
+        KERNEL_FOUR(side) ha = {HALF(a->vx), HALF(a->vy), HALF(a->w)}, hb = {HALF(b->vx), HALF(b->vy), HALF(b->w)};
+        if (!KERNEL_FOUR(approaches_fast)(c + half, ha, hb, HALF(pushOut))) continue;
+        KERNEL_FOUR(sweep_impacts)(c + half, HALF(s0), HALF(s1), &ha, &hb, HALF(inverseH), HALF(pushOut));
+        a->vx = JOIN(a->vx, ha.vx); a->vy = JOIN(a->vy, ha.vy); a->w = JOIN(a->w, ha.w);
+        b->vx = JOIN(b->vx, hb.vx); b->vy = JOIN(b->vy, hb.vy); b->w = JOIN(b->w, hb.w);
+#undef HALF
+#undef JOIN
+    }
+}
+#endif
+
+/// Applies the accumulated impulses: P = λn·n + λt·t at each point, and r×P = λn·(r×n) − λt·(r·n).
+KERNEL_INLINE void KERNEL(warm_start)(dynamics_wide_contact *c, char *states) {
+    KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
+    for (int i = 0; i < 2; i++) {
+        V normal = PT(c, i, normalImpulse), tangent = PT(c, i, tangentImpulse);
+        V nx = LD(c, normalX), ny = LD(c, normalY);
+        KERNEL(apply)(c, normal * nx + tangent * ny, normal * ny - tangent * nx,
+                      normal * PT(c, i, acrossA) - tangent * PT(c, i, alongA),
+                      normal * PT(c, i, acrossB) - tangent * PT(c, i, alongB), &a, &b);
+    }
+    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
+    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
+}
+
+/// Non-penetration then friction for the group's lanes, with bias or (relaxing) without.
+KERNEL_INLINE void KERNEL(solve)(dynamics_wide_contact *c, char *states, int useBias, V inverseH, V pushOut) {
+    KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
+    // Positions do not change within a block's solve: each separation is computed once.
+    KERNEL(rows) ma = KERNEL(gather)(states, c, 0, 16), mb = KERNEL(gather)(states, c, 1, 16);
+    V s0 = KERNEL(separation)(c, 0, ma, mb), s1 = KERNEL(separation)(c, 1, ma, mb);
+    KERNEL(solve_normal)(c, 0, s0, &a, &b, useBias, inverseH, pushOut);
+    KERNEL(solve_normal)(c, 1, s1, &a, &b, useBias, inverseH, pushOut);
+    // The relax pass removes push-out only; impacts are solved already.
+    if (useBias && KERNEL(approaches_fast)(c, a, b, pushOut)) KERNEL(sweep_if_fast)(c, s0, s1, &a, &b, inverseH, pushOut);
+    KERNEL(solve_tangent)(c, 0, &a, &b);
+    KERNEL(solve_tangent)(c, 1, &a, &b);
+    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
+    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
+}
+
+/// Restitution at point `i`, for lanes that approached faster than the threshold and touched.
+KERNEL_INLINE void KERNEL(bounce)(dynamics_wide_contact *c, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
+    V zero = KERNEL(splat)(0), e = LD(c, restitution);
+    M active = (PT(c, i, relativeVelocity) < threshold) & (PT(c, i, maxNormalImpulse) > zero) & (e > zero);
+    if (!KERNEL(any)(active)) return;
+    V vn = KERNEL(normal_speed)(c, i, *a, *b);
+    V impulse = -PT(c, i, normalMass) * (vn + e * PT(c, i, relativeVelocity));
+    impulse = KERNEL(select)(active, zero, impulse);
+    KERNEL(accumulate_normal)(c, i, impulse, a, b);
+}
+
+KERNEL_INLINE void KERNEL(restitution)(dynamics_wide_contact *c, char *states, V threshold) {
+    if (!KERNEL(any)(LD(c, restitution) > KERNEL(splat)(0))) return;
+    KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
+    KERNEL(bounce)(c, 0, &a, &b, threshold);
+    KERNEL(bounce)(c, 1, &a, &b, threshold);
+    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
+    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
+}
+
+/// One pass over `groups` groups of blocks from `blocks`, in order. Each pass has its own loop,
+/// so that the relax loop is compiled with the bias arithmetic folded away.
+static KERNEL_TARGET void KERNEL(pass)(dynamics_contact_pass_kind pass, dynamics_wide_contact *blocks, int64_t groups,
+                                       const dynamics_contact_pass_constants *k) {
+    char *states = (char *)k->states;
+    V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
+    dynamics_wide_contact *end = blocks + groups * BLOCKS_PER_GROUP;
+    switch (pass) {
+    case dynamics_contact_warm_start:
+        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(warm_start)(c, states);
+        break;
+    case dynamics_contact_solve:
+        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(solve)(c, states, 1, inverseH, pushOut);
+        break;
+    case dynamics_contact_relax:
+        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(solve)(c, states, 0, inverseH, pushOut);
+        break;
+    case dynamics_contact_restitution: {
+        V threshold = KERNEL(splat)(-k->restitutionThreshold);
+        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(restitution)(c, states, threshold);
+        break;
+    }
+    }
+}
+
+#undef PT
+#undef PST
+#undef KERNEL_INLINE
+#undef BLOCKS_PER_GROUP
+#undef V
+#undef M
+#undef LD
+#undef ST

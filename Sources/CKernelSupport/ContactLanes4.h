@@ -55,18 +55,6 @@ KERNEL_INLINE KERNEL(rows) KERNEL(gather_four)(const char *states, dynamics_indi
     return t;
 }
 
-/// Writes (x, y, z, 0) of each lane to the first 16 bytes of its state, in the lanes whose body
-/// can move (inverse mass > 0): kinematic and static bodies take no colour slot, so two threads
-/// may hold one at once.
-KERNEL_INLINE void KERNEL(scatter_four)(char *states, dynamics_indices index, dynamics_lanes mass,
-                                        dynamics_lanes x, dynamics_lanes y, dynamics_lanes z) {
-    dynamics_rows rows = dynamics_transpose3(x, y, z);
-    if (mass[0] > 0) memcpy(states + (int64_t)index[0] * 32, &rows.row0, 16);
-    if (mass[1] > 0) memcpy(states + (int64_t)index[1] * 32, &rows.row1, 16);
-    if (mass[2] > 0) memcpy(states + (int64_t)index[2] * 32, &rows.row2, 16);
-    if (mass[3] > 0) memcpy(states + (int64_t)index[3] * 32, &rows.row3, 16);
-}
-
 /// Side A's (`sideB` 0) or B's rows at `offset` of the group at `c`.
 KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const dynamics_wide_contact *c, int sideB, int offset) {
     return KERNEL(gather_four)(states, sideB ? c->indexB : c->indexA, offset);
@@ -74,6 +62,7 @@ KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const dynamics_wid
 
 /// Writes side A's or B's velocities of the group at `c` back.
 KERNEL_INLINE void KERNEL(scatter)(char *states, const dynamics_wide_contact *c, int sideB, V x, V y, V z) {
-    if (sideB) KERNEL(scatter_four)(states, c->indexB, c->massB, x, y, z);
-    else KERNEL(scatter_four)(states, c->indexA, c->massA, x, y, z);
+    // Through the indices' and masses' memory: the lanes are read one by one.
+    if (sideB) dynamics_scatter_side(states, (const int32_t *)&c->indexB, (const float *)&c->massB, x, y, z);
+    else dynamics_scatter_side(states, (const int32_t *)&c->indexA, (const float *)&c->massA, x, y, z);
 }

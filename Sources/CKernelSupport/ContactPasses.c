@@ -10,6 +10,7 @@
 #include "ContactPasses.h"
 #include "Transpose.h"
 #include "LaneMinMax.h"
+#include "Scatter.h"
 
 #include <stdlib.h>
 #include <string.h>

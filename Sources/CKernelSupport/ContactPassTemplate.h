@@ -108,6 +108,7 @@ KERNEL_INLINE int KERNEL(approaches_fast)(const dynamics_wide_contact *c, KERNEL
     return KERNEL(any)(fast & (PT(c, 1, normalMass) > KERNEL(splat)(0)));
 }
 
+#if BLOCKS_PER_GROUP == 1
 /// Hard two-point impacts: up to four more sweeps of the normal points, while a lane still
 /// approaches faster than the push-out speed. Rare, and out of line so that the common path
 /// keeps its registers.
@@ -120,7 +121,6 @@ void KERNEL(sweep_impacts)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a
     }
 }
 
-#if BLOCKS_PER_GROUP == 1
 /// Sweeps the block's impacts (`approaches_fast` said a lane needs it).
 KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut) {
@@ -129,6 +129,7 @@ KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, K
 #else
 /// Sweeps the impacts of each block of the group whose own lanes need it, with the four-lane
 /// sweep, exactly as a block solved alone: a block whose lanes do not approach fast is not swept.
+/// (So a group has no sweep of its own.)
 KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut) {
     for (int half = 0; half < 2; half++) {

@@ -55,7 +55,8 @@ typedef struct {
 typedef enum {
     /// The build's baseline (SSE2 on x86-64, NEON on arm64, plain C elsewhere).
     dynamics_kernels_baseline = 0,
-    /// AVX (three-operand instructions, same four lanes), chosen at run time where the processor has it.
+    /// AVX (three-operand instructions; two blocks of a colour at once in eight lanes), chosen at
+    /// run time where the processor has it.
     dynamics_kernels_avx = 1,
 } dynamics_kernel_level;
 

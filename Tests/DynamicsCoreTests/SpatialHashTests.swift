@@ -7,8 +7,9 @@ struct SpatialHashTests {
     /// line, some jump far (their old and new cells disjoint), moved with `move`, or removed and
     /// inserted again. After every round, each query must return exactly the proxies whose
     /// ranges meet it, each once, as a brute force over the ranges says; and a query with boxes
-    /// returns, in the same order, those of them whose boxes overlap.
-    @Test("insert, move and remove keep queries equal to a brute-force overlap test")
+    /// returns, in the same order, those of them whose boxes overlap; `CellRuns` built from the
+    /// grid return the same set.
+    @Test("insert, move and remove keep queries (chains and runs) equal to a brute-force overlap test")
     func matchesBruteForce() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int32 {
@@ -23,6 +24,7 @@ struct SpatialHashTests {
         let count = 300
         var ranges = (0..<count).map { _ in randomRange(near: next(40) - 20, next(40) - 20) }
         for p in 0..<count { grid.insert(Int32(p), ranges[p]) }
+        var runs = CellRuns()
         for _ in 0..<40 {
             for p in 0..<count {
                 let r = ranges[p]
@@ -42,6 +44,8 @@ struct SpatialHashTests {
                 ranges[p] = new
             }
             #expect(grid.liveNodes == ranges.reduce(0) { $0 + $1.cellCount })
+            let stale = runs.isCurrent(for: grid)
+            #expect(!stale, "runs built before the round's moves still count as current")
             for _ in 0..<20 {
                 let minX = next(44) - 22, minY = next(44) - 22
                 let box = CellRange(minX: minX, minY: minY, maxX: minX + next(6), maxY: minY + next(6))
@@ -66,6 +70,23 @@ struct SpatialHashTests {
                 }
                 let kept = (0..<found.count).map { Int(found[$0]) }.filter { queryBox.overlaps(boxes[$0]) }
                 #expect((0..<overlapping.count).map { Int(overlapping[$0]) } == kept, "query \(box) with \(queryBox)")
+
+                // The runs give the same set (in bucket order); a NaN box overlaps everything, as
+                // `AABB.overlaps` says.
+                var runBoxes = boxes
+                runBoxes[0] = AABB(lower: Vec2(.nan, .nan), upper: Vec2(.nan, .nan))
+                var fromRuns = Column<Int32>(capacity: 1)
+                ranges.withUnsafeBufferPointer { cells in
+                    runBoxes.withUnsafeBufferPointer { b in
+                        runs.build(grid, boxes: b.baseAddress!)
+                        runs.query(grid, box, overlapping: queryBox, proxyCells: cells.baseAddress!, into: &fromRuns)
+                    }
+                }
+                let current = runs.isCurrent(for: grid)
+                #expect(current)
+                let keptWithNaN = (0..<found.count).map { Int(found[$0]) }.filter { queryBox.overlaps(runBoxes[$0]) }
+                #expect((0..<fromRuns.count).map { Int(fromRuns[$0]) }.sorted() == keptWithNaN.sorted(),
+                        "runs query \(box) with \(queryBox)")
             }
         }
     }

@@ -44,12 +44,14 @@ struct PairSearchKernel: ChunkKernel {
     var parts: UnsafeMutablePointer<PairSearchPart>
     var moved: UnsafePointer<Int32>
     var movedCount: Int
+    /// Whether the grids' `CellRuns` are current and answer the queries.
+    var usesRuns: Bool
 
     func run(_ range: Range<Int>) {
         let n = PairSearchParts.count
         for part in range {
             let share = (movedCount * part / n)..<(movedCount * (part + 1) / n)
-            world.searchPairs(moved: moved, share, into: &parts[part])
+            world.searchPairs(moved: moved, share, usesRuns: usesRuns, into: &parts[part])
         }
     }
 }
@@ -57,18 +59,19 @@ struct PairSearchKernel: ChunkKernel {
 extension World {
     /// Appends to `part.candidates` the keys of the new overlapping pairs of `moved[share]`. A
     /// pair of two moved proxies is found once, from its larger proxy.
-    func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, into part: inout PairSearchPart) {
+    func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, usesRuns: Bool, into part: inout PairSearchPart) {
         // The stores are handed over as borrowed arguments: read through `self` in the loop, each
         // read of a class property was a dynamic exclusivity check (a tenth of tumbler's
         // instructions went to `swift_beginAccess` and its access set).
         Self.searchPairs(moved: moved, share, into: &part, shapes: shapes, bodies: bodies, movingGrid: movingGrid,
-                         staticGrid: staticGrid, largeProxies: largeProxies, movedFlag: movedFlag, pairs: pairs,
-                         jointedBodyPairs: jointedBodyPairs)
+                         staticGrid: staticGrid, usesRuns: usesRuns, movingRuns: movingRuns, staticRuns: staticRuns,
+                         largeProxies: largeProxies, movedFlag: movedFlag, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
     }
 
     private static func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, into part: inout PairSearchPart,
                                     shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
                                     movingGrid: borrowing SpatialHash, staticGrid: borrowing SpatialHash,
+                                    usesRuns: Bool, movingRuns: borrowing CellRuns, staticRuns: borrowing CellRuns,
                                     largeProxies: borrowing Column<Int32>, movedFlag: borrowing Column<Bool>,
                                     pairs: borrowing PairTable, jointedBodyPairs: borrowing PairTable) {
         part.candidates.removeAll()
@@ -92,8 +95,13 @@ extension World {
                 }
             } else {
                 // Only the proxies whose enlarged boxes overlap come back from the grids.
-                movingGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
-                if !mStatic { staticGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found) }
+                if usesRuns {
+                    movingRuns.query(movingGrid, range, overlapping: fat, proxyCells: cells, into: &part.found)
+                    if !mStatic { staticRuns.query(staticGrid, range, overlapping: fat, proxyCells: cells, into: &part.found) }
+                } else {
+                    movingGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
+                    if !mStatic { staticGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found) }
+                }
             }
             for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
             let found = part.found.base

@@ -8,12 +8,13 @@
 struct SpatialHash: ~Copyable {
     let cellSize: Float
     let inverseCellSize: Float
-    private var buckets: Column<Int32>
-    private var bucketMask: Int
+    private(set) var buckets: Column<Int32>
+    private(set) var bucketMask: Int
     /// 64 minus log2 of the bucket count: buckets are picked by the top bits of the hashed key.
     private var bucketShift: UInt64
-    private var nodeKey = Column<UInt64>()
-    private var nodeProxy = Column<Int32>()
+    private(set) var nodeKey = Column<UInt64>()
+    /// The proxy of each node, or -1 for a free node.
+    private(set) var nodeProxy = Column<Int32>()
     private var nodeNext = Column<Int32>()
     /// The previous node in the bucket's chain, or -1 at its head.
     private var nodePrevious = Column<Int32>()
@@ -26,7 +27,10 @@ struct SpatialHash: ~Copyable {
     /// A range holding every cell a node was linked into since the grid was last empty (empty:
     /// minimum above maximum). Queries visit only the part of their range inside it: a sparse
     /// grid (a few static shapes) then costs a comparison instead of a walk over empty buckets.
-    private var occupied = SpatialHash.nothingOccupied
+    private(set) var occupied = SpatialHash.nothingOccupied
+    /// Changes whenever a node is linked, unlinked or rehashed: `CellRuns` built at one version
+    /// describe the grid until the next.
+    private(set) var version: UInt64 = 0
 
     private static let nothingOccupied = CellRange(minX: .max, minY: .max, maxX: .min, maxY: .min)
 
@@ -60,7 +64,7 @@ struct SpatialHash: ~Copyable {
     }
 
     @inline(__always)
-    private static func key(_ x: Int32, _ y: Int32) -> UInt64 {
+    static func key(_ x: Int32, _ y: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: x)) << 32 | UInt64(UInt32(bitPattern: y))
     }
 
@@ -69,7 +73,7 @@ struct SpatialHash: ~Copyable {
     /// only y choose the bucket in small tables, and a 200 m wide pile spent half its step
     /// walking one long chain per row.)
     @inline(__always)
-    private func bucket(_ key: UInt64) -> Int {
+    func bucket(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> bucketShift)
     }
 
@@ -110,6 +114,7 @@ struct SpatialHash: ~Copyable {
     /// Adds a node for `proxy` at the head of the chain of the cell `key`, and of the proxy's list.
     @inline(__always)
     private mutating func link(_ proxy: Int32, _ key: UInt64) {
+        version &+= 1
         let b = bucket(key)
         let node: Int32
         if freeNode >= 0 {
@@ -144,6 +149,7 @@ struct SpatialHash: ~Copyable {
             node = nodeSibling.base[Int(node)]
         }
         guard node >= 0 else { return }
+        version &+= 1
         let n = Int(node)
         let sibling = nodeSibling.base[n]
         if previousSibling >= 0 { nodeSibling.base[Int(previousSibling)] = sibling } else { firstNodeOfProxy.base[Int(proxy)] = sibling }
@@ -204,6 +210,7 @@ struct SpatialHash: ~Copyable {
     }
 
     private mutating func rehash(minimumBuckets: Int) {
+        version &+= 1
         var size = bucketMask + 1
         while size < minimumBuckets { size <<= 1 }
         var newBuckets = Column<Int32>(capacity: size)

@@ -1,6 +1,9 @@
 extension World {
     /// Proxies covering more cells than this live in the `largeProxies` list instead of a grid.
     static let largeProxyCellLimit = 64
+    /// The pair search reads `CellRuns` when the moved proxies are at least one in this many of
+    /// the moving grid's nodes.
+    static let queriesPerNodeForRuns = 16
 
     func insertProxy(_ shape: Int32) {
         let s = Int(shape)
@@ -85,9 +88,18 @@ extension World {
     func updatePairs() {
         guard moveBuffer.count > 0 else { return }
         let moved = moveBuffer.buffer
+        // The runs cost a pass over every node; they pay when the queries will walk a good part
+        // of them (each query walks its proxy's few cells, dozens of nodes in a dense pile).
+        let usesRuns = moved.count * Self.queriesPerNodeForRuns >= movingGrid.liveNodes
+        if usesRuns {
+            let fat = UnsafePointer(shapes.fatAABB.base)
+            // Moved proxies have new boxes, whether or not their nodes changed.
+            movingRuns.build(movingGrid, boxes: fat)
+            if !staticRuns.isCurrent(for: staticGrid) { staticRuns.build(staticGrid, boxes: fat) }
+        }
         parallel(tasks.pairSearch,
                  PairSearchKernel(world: self, parts: pairSearchParts.base, moved: UnsafePointer(moved.baseAddress!),
-                                  movedCount: moved.count),
+                                  movedCount: moved.count, usesRuns: usesRuns),
                  count: PairSearchParts.count, minimumChunk: moved.count >= 256 ? 1 : PairSearchParts.count)
         let parts = pairSearchParts.base
         var total = 0

@@ -42,6 +42,9 @@ public final class World {
     // Broadphase.
     @exclusivity(unchecked) var movingGrid: SpatialHash
     @exclusivity(unchecked) var staticGrid: SpatialHash
+    /// The grids' nodes in contiguous runs, for a pair search with many queries (`CellRuns`).
+    @exclusivity(unchecked) var movingRuns = CellRuns()
+    @exclusivity(unchecked) var staticRuns = CellRuns()
     @exclusivity(unchecked) var largeProxies = Column<Int32>()
     /// Shapes that never collide, kept out of the grids.
     @exclusivity(unchecked) var inertProxyCount = 0

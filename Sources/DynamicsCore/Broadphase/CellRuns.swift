@@ -1,10 +1,10 @@
 /// A spatial hash's nodes copied out bucket by bucket, each with its proxy's box, for the pair
 /// search's many queries.
 ///
-/// Walking a bucket's linked chain is one dependent load per node, and in a dense moving pile
-/// nearly every one missed the cache: tumbler's 900 queries a step walk 70 nodes each, and that
-/// walk was a fifth of its step. Here a bucket's nodes are one contiguous run that a query reads
-/// front to back. Building the runs is a counting sort of the live nodes by bucket (a pass over
+/// Walking a bucket's linked chain is one dependent load per node, followed by a box test whose
+/// outcome is as good as random: tumbler's 900 queries a step walk 70 nodes each, and that walk
+/// was a fifth of its step. Here a bucket's nodes are one contiguous run that a query reads
+/// front to back, testing the boxes without branches. Building the runs is a counting sort of the live nodes by bucket (a pass over
 /// the nodes, two over the buckets), so it pays only when the queries are many; the chains answer
 /// the same queries, in another order, when they are few.
 struct CellRuns: ~Copyable {

@@ -8,7 +8,7 @@
 struct SpatialHash: ~Copyable {
     let cellSize: Float
     let inverseCellSize: Float
-    private(set) var buckets: Column<Int32>
+    private var buckets: Column<Int32>
     private(set) var bucketMask: Int
     /// 64 minus log2 of the bucket count: buckets are picked by the top bits of the hashed key.
     private var bucketShift: UInt64

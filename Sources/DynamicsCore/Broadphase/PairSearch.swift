@@ -44,34 +44,42 @@ struct PairSearchKernel: ChunkKernel {
     var parts: UnsafeMutablePointer<PairSearchPart>
     var moved: UnsafePointer<Int32>
     var movedCount: Int
-    /// Whether the grids' `CellRuns` are current and answer the queries.
-    var usesRuns: Bool
+    /// Which grids' `CellRuns` are current and answer the queries.
+    var runs: RunsInUse
 
     func run(_ range: Range<Int>) {
         let n = PairSearchParts.count
         for part in range {
             let share = (movedCount * part / n)..<(movedCount * (part + 1) / n)
-            world.searchPairs(moved: moved, share, usesRuns: usesRuns, into: &parts[part])
+            world.searchPairs(moved: moved, share, runs: runs, into: &parts[part])
         }
     }
+}
+
+/// Which grids' `CellRuns` answer this step's queries; the chains answer the others.
+struct RunsInUse {
+    var moving: Bool
+    var `static`: Bool
 }
 
 extension World {
     /// Appends to `part.candidates` the keys of the new overlapping pairs of `moved[share]`. A
     /// pair of two moved proxies is found once, from its larger proxy.
-    func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, usesRuns: Bool, into part: inout PairSearchPart) {
+    func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, runs: RunsInUse, into part: inout PairSearchPart) {
         // The stores are handed over as borrowed arguments: read through `self` in the loop, each
         // read of a class property was a dynamic exclusivity check (a tenth of tumbler's
         // instructions went to `swift_beginAccess` and its access set).
         Self.searchPairs(moved: moved, share, into: &part, shapes: shapes, bodies: bodies, movingGrid: movingGrid,
-                         staticGrid: staticGrid, usesRuns: usesRuns, movingRuns: movingRuns, staticRuns: staticRuns,
+                         staticGrid: staticGrid, runs: runs, movingRuns: movingRuns, staticRuns: staticRuns,
+                         movingFilters: movingFilters, staticFilters: staticFilters,
                          largeProxies: largeProxies, movedFlag: movedFlag, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
     }
 
     private static func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, into part: inout PairSearchPart,
                                     shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
                                     movingGrid: borrowing SpatialHash, staticGrid: borrowing SpatialHash,
-                                    usesRuns: Bool, movingRuns: borrowing CellRuns, staticRuns: borrowing CellRuns,
+                                    runs: RunsInUse, movingRuns: borrowing CellRuns, staticRuns: borrowing CellRuns,
+                                    movingFilters: FilterUnion, staticFilters: FilterUnion,
                                     largeProxies: borrowing Column<Int32>, movedFlag: borrowing Column<Bool>,
                                     pairs: borrowing PairTable, jointedBodyPairs: borrowing PairTable) {
         part.candidates.removeAll()
@@ -94,13 +102,22 @@ extension World {
                     part.found.append(Int32(s))
                 }
             } else {
-                // Only the proxies whose enlarged boxes overlap come back from the grids.
-                if usesRuns {
-                    movingRuns.query(movingGrid, range, overlapping: fat, proxyCells: cells, into: &part.found)
-                    if !mStatic { staticRuns.query(staticGrid, range, overlapping: fat, proxyCells: cells, into: &part.found) }
-                } else {
-                    movingGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
-                    if !mStatic { staticGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found) }
+                // Only the proxies whose enlarged boxes overlap come back from the grids, and only
+                // from a grid that holds a proxy this one's filter may collide with.
+                let category = shapes.category[ms], mask = shapes.mask[ms]
+                if movingFilters.admits(category: category, mask: mask) {
+                    if runs.moving {
+                        movingRuns.query(movingGrid, range, overlapping: fat, proxyCells: cells, into: &part.found)
+                    } else {
+                        movingGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
+                    }
+                }
+                if !mStatic && staticFilters.admits(category: category, mask: mask) {
+                    if runs.static {
+                        staticRuns.query(staticGrid, range, overlapping: fat, proxyCells: cells, into: &part.found)
+                    } else {
+                        staticGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
+                    }
                 }
             }
             for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }

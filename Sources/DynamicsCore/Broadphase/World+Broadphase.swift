@@ -22,9 +22,11 @@ extension World {
         } else if isStatic {
             shapes.placement[s] = .staticGrid
             staticGrid.insert(shape, range)
+            staticFilters.add(category: shapes.category[s], mask: shapes.mask[s])
         } else {
             shapes.placement[s] = .movingGrid
             movingGrid.insert(shape, range)
+            movingFilters.add(category: shapes.category[s], mask: shapes.mask[s])
         }
         markMoved(shape)
     }
@@ -34,8 +36,12 @@ extension World {
         switch shapes.placement[s] {
         case .none: break
         case .inert: inertProxyCount -= 1
-        case .movingGrid: movingGrid.remove(shape, shapes.cells[s])
-        case .staticGrid: staticGrid.remove(shape, shapes.cells[s])
+        case .movingGrid:
+            movingGrid.remove(shape, shapes.cells[s])
+            if movingGrid.liveNodes == 0 { movingFilters = FilterUnion() }
+        case .staticGrid:
+            staticGrid.remove(shape, shapes.cells[s])
+            if staticGrid.liveNodes == 0 { staticFilters = FilterUnion() }
         case .large:
             let i = Int(shapes.largeIndex[s])
             let last = largeProxies[largeProxies.count - 1]
@@ -90,16 +96,18 @@ extension World {
         let moved = moveBuffer.buffer
         // The runs cost a pass over every node; they pay when the queries will walk a good part
         // of them (each query walks its proxy's few cells, dozens of nodes in a dense pile).
-        let usesRuns = moved.count * Self.queriesPerNodeForRuns >= movingGrid.liveNodes
-        if usesRuns {
-            let fat = UnsafePointer(shapes.fatAABB.base)
-            // Moved proxies have new boxes, whether or not their nodes changed.
-            movingRuns.build(movingGrid, boxes: fat)
-            if !staticRuns.isCurrent(for: staticGrid) { staticRuns.build(staticGrid, boxes: fat) }
-        }
+        // A grid that no moving proxy's filter admits is not queried by them (`FilterUnion`), and
+        // its runs are not built; a moved static proxy that still queries it reads the chains.
+        let manyQueries = moved.count * Self.queriesPerNodeForRuns >= movingGrid.liveNodes
+        let runs = RunsInUse(moving: manyQueries && movingFilters.mayPair(with: movingFilters),
+                             static: manyQueries && movingFilters.mayPair(with: staticFilters))
+        let fat = UnsafePointer(shapes.fatAABB.base)
+        // Moved proxies have new boxes, whether or not their nodes changed.
+        if runs.moving { movingRuns.build(movingGrid, boxes: fat) }
+        if runs.static && !staticRuns.isCurrent(for: staticGrid) { staticRuns.build(staticGrid, boxes: fat) }
         parallel(tasks.pairSearch,
                  PairSearchKernel(world: self, parts: pairSearchParts.base, moved: UnsafePointer(moved.baseAddress!),
-                                  movedCount: moved.count, usesRuns: usesRuns),
+                                  movedCount: moved.count, runs: runs),
                  count: PairSearchParts.count, minimumChunk: moved.count >= 256 ? 1 : PairSearchParts.count)
         let parts = pairSearchParts.base
         var total = 0

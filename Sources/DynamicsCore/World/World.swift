@@ -45,6 +45,9 @@ public final class World {
     /// The grids' nodes in contiguous runs, for a pair search with many queries (`CellRuns`).
     @exclusivity(unchecked) var movingRuns = CellRuns()
     @exclusivity(unchecked) var staticRuns = CellRuns()
+    /// The filters of the proxies in each grid (`FilterUnion`), reset when the grid empties.
+    @exclusivity(unchecked) var movingFilters = FilterUnion()
+    @exclusivity(unchecked) var staticFilters = FilterUnion()
     @exclusivity(unchecked) var largeProxies = Column<Int32>()
     /// Shapes that never collide, kept out of the grids.
     @exclusivity(unchecked) var inertProxyCount = 0

@@ -79,7 +79,7 @@ struct SpatialHashTests {
                 ranges.withUnsafeBufferPointer { cells in
                     runBoxes.withUnsafeBufferPointer { b in
                         runs.build(grid, boxes: b.baseAddress!)
-                        runs.query(grid, box, overlapping: queryBox, proxyCells: cells.baseAddress!, into: &fromRuns)
+                        runs.query(box, overlapping: queryBox, proxyCells: cells.baseAddress!, into: &fromRuns)
                     }
                 }
                 let current = runs.isCurrent(for: grid)

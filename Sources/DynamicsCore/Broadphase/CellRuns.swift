@@ -11,8 +11,17 @@ struct CellRuns: ~Copyable {
     /// Where each bucket's run starts; the run of bucket `b` ends where that of `b + 1` starts.
     private var start = Column<Int32>()
     private var entries = Column<CellRunEntry>()
-    /// The grid version the runs were built from, if any.
+    /// The grid version the runs were built from, if any (none when built from proxies).
     private var builtVersion: UInt64?
+    /// The runs' own table: 2^(64 − `bucketShift`) buckets (a grid's, or sized for the proxies).
+    private var bucketShift: UInt64 = 64
+    /// A range holding every cell of the runs (see `SpatialHash.occupied`).
+    private var occupied = SpatialHash.nothingOccupied
+
+    /// How many nodes the runs hold.
+    var entryCount: Int { entries.count }
+    /// Whether the last build was `build(proxiesOf:…)`.
+    private(set) var isBuiltFromProxies = false
 
     /// Whether the runs hold `grid`'s nodes as they are. The boxes are copies: where a proxy's box
     /// can change without a node changing (the moving grid), the caller rebuilds regardless.
@@ -47,6 +56,23 @@ struct CellRuns: ~Copyable {
         while b > 0 { counts[b] = counts[b - 1]; b -= 1 }
         counts[0] = 0
         builtVersion = grid.version
+        isBuiltFromProxies = false
+        bucketShift = grid.bucketShift
+        occupied = grid.occupied
+    }
+
+    /// Sizes the runs for `entryCount` nodes in 2^(64 − `bucketShift`) buckets covering the cells
+    /// of `occupied`, for a build that fills them from outside (`build(proxiesOf:…)`), and
+    /// returns the bucket starts (one more than the buckets) and the entries to fill.
+    mutating func prepareExternalBuild(entryCount: Int, bucketShift: UInt64, occupied: CellRange)
+        -> (starts: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<CellRunEntry>) {
+        start.resizeUninitialized(to: (1 << (64 - bucketShift)) + 1)
+        entries.resizeUninitialized(to: entryCount)
+        builtVersion = nil
+        isBuiltFromProxies = true
+        self.bucketShift = bucketShift
+        self.occupied = occupied
+        return (start.base, entries.base)
     }
 
     /// The proxies whose cells meet `range` and whose boxes overlap `box`, each once (from the
@@ -56,9 +82,9 @@ struct CellRuns: ~Copyable {
     /// Whether an entry's box overlaps is as good as random, and a branch per test mispredicted
     /// on about every fourth entry: the entries are tested without branches, every proxy is
     /// written past the end of `results` and only the hits advance the end.
-    func query(_ grid: borrowing SpatialHash, _ range: CellRange, overlapping box: AABB,
+    func query(_ range: CellRange, overlapping box: AABB,
                proxyCells: UnsafePointer<CellRange>, into results: inout Column<Int32>) {
-        let occupied = grid.occupied
+        let occupied = occupied, shift = bucketShift
         let minX = max(range.minX, occupied.minX), maxX = min(range.maxX, occupied.maxX)
         let minY = max(range.minY, occupied.minY), maxY = min(range.maxY, occupied.maxY)
         guard minX <= maxX && minY <= maxY else { return }
@@ -66,7 +92,7 @@ struct CellRuns: ~Copyable {
         for y in minY...maxY {
             for x in minX...maxX {
                 let key = SpatialHash.key(x, y)
-                let b = grid.bucket(key)
+                let b = SpatialHash.bucket(key, shift: shift)
                 let first = Int(starts[b]), end = Int(starts[b + 1])
                 guard first < end else { continue }
                 results.reserve(results.count + end - first)

@@ -107,14 +107,14 @@ extension World {
                 let category = shapes.category[ms], mask = shapes.mask[ms]
                 if movingFilters.admits(category: category, mask: mask) {
                     if runs.moving {
-                        movingRuns.query(movingGrid, range, overlapping: fat, proxyCells: cells, into: &part.found)
+                        movingRuns.query(range, overlapping: fat, proxyCells: cells, into: &part.found)
                     } else {
                         movingGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
                     }
                 }
                 if !mStatic && staticFilters.admits(category: category, mask: mask) {
                     if runs.static {
-                        staticRuns.query(staticGrid, range, overlapping: fat, proxyCells: cells, into: &part.found)
+                        staticRuns.query(range, overlapping: fat, proxyCells: cells, into: &part.found)
                     } else {
                         staticGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
                     }

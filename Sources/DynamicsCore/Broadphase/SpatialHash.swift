@@ -11,7 +11,7 @@ struct SpatialHash: ~Copyable {
     private var buckets: Column<Int32>
     private(set) var bucketMask: Int
     /// 64 minus log2 of the bucket count: buckets are picked by the top bits of the hashed key.
-    private var bucketShift: UInt64
+    private(set) var bucketShift: UInt64
     private(set) var nodeKey = Column<UInt64>()
     /// The proxy of each node, or -1 for a free node.
     private(set) var nodeProxy = Column<Int32>()
@@ -32,7 +32,8 @@ struct SpatialHash: ~Copyable {
     /// describe the grid until the next.
     private(set) var version: UInt64 = 0
 
-    private static let nothingOccupied = CellRange(minX: .max, minY: .max, maxX: .min, maxY: .min)
+    /// The `occupied` of an empty grid: minimum above maximum.
+    static let nothingOccupied = CellRange(minX: .max, minY: .max, maxX: .min, maxY: .min)
 
     init(cellSize: Float, bucketCount: Int = 1024) {
         self.cellSize = cellSize
@@ -73,15 +74,22 @@ struct SpatialHash: ~Copyable {
     /// only y choose the bucket in small tables, and a 200 m wide pile spent half its step
     /// walking one long chain per row.)
     @inline(__always)
-    func bucket(_ key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> bucketShift)
+    func bucket(_ key: UInt64) -> Int { Self.bucket(key, shift: bucketShift) }
+
+    /// The bucket of `key` in a table of 2^(64 − `shift`) buckets: the top bits of the hashed key.
+    @inline(__always)
+    static func bucket(_ key: UInt64, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: hashed(key) >> shift)
     }
+
+    /// The key multiplied by 2^64 / φ (Fibonacci hashing).
+    @inline(__always)
+    static func hashed(_ key: UInt64) -> UInt64 { key &* 0x9E37_79B9_7F4A_7C15 }
 
     /// Widens `occupied` to hold `range`.
     @inline(__always)
     private mutating func occupy(_ range: CellRange) {
-        occupied = CellRange(minX: min(occupied.minX, range.minX), minY: min(occupied.minY, range.minY),
-                             maxX: max(occupied.maxX, range.maxX), maxY: max(occupied.maxY, range.maxY))
+        occupied = occupied.union(range)
     }
 
     mutating func insert(_ proxy: Int32, _ range: CellRange) {
@@ -96,6 +104,18 @@ struct SpatialHash: ~Copyable {
         for y in range.minY...range.maxY {
             for x in range.minX...range.maxX { unlink(proxy, Self.key(x, y)) }
         }
+    }
+
+    /// Unlinks every node, keeping the table and the pools' memory.
+    mutating func removeAll() {
+        version &+= 1
+        buckets.fill(-1)
+        nodeKey.removeAll(); nodeProxy.removeAll(); nodeNext.removeAll()
+        nodePrevious.removeAll(); nodeSibling.removeAll()
+        firstNodeOfProxy.fill(-1)
+        freeNode = -1
+        liveNodes = 0
+        occupied = Self.nothingOccupied
     }
 
     /// Moves a proxy from the cells of `old` to those of `new`, touching only the cells that

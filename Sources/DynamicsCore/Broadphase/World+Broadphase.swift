@@ -25,7 +25,8 @@ extension World {
             staticFilters.add(category: shapes.category[s], mask: shapes.mask[s])
         } else {
             shapes.placement[s] = .movingGrid
-            movingGrid.insert(shape, range)
+            if !movingGridDetached { movingGrid.insert(shape, range) }
+            movingProxyCount += 1
             movingFilters.add(category: shapes.category[s], mask: shapes.mask[s])
         }
         markMoved(shape)
@@ -37,8 +38,9 @@ extension World {
         case .none: break
         case .inert: inertProxyCount -= 1
         case .movingGrid:
-            movingGrid.remove(shape, shapes.cells[s])
-            if movingGrid.liveNodes == 0 { movingFilters = FilterUnion() }
+            if !movingGridDetached { movingGrid.remove(shape, shapes.cells[s]) }
+            movingProxyCount -= 1
+            if movingProxyCount == 0 { movingFilters = FilterUnion() }
         case .staticGrid:
             staticGrid.remove(shape, shapes.cells[s])
             if staticGrid.liveNodes == 0 { staticFilters = FilterUnion() }
@@ -94,16 +96,21 @@ extension World {
     func updatePairs() {
         guard moveBuffer.count > 0 else { return }
         let moved = moveBuffer.buffer
+        chooseMovingGridMode(movedCount: moved.count)
         // The runs cost a pass over every node; they pay when the queries will walk a good part
         // of them (each query walks its proxy's few cells, dozens of nodes in a dense pile).
         // A grid that no moving proxy's filter admits is not queried by them (`FilterUnion`), and
         // its runs are not built; a moved static proxy that still queries it reads the chains.
-        let manyQueries = moved.count * Self.queriesPerNodeForRuns >= movingGrid.liveNodes
-        let runs = RunsInUse(moving: manyQueries && movingFilters.mayPair(with: movingFilters),
+        // A detached moving grid has no chains: its runs are built whenever it is queried.
+        let manyQueries = movingGridDetached || moved.count * Self.queriesPerNodeForRuns >= movingGrid.liveNodes
+        let runs = RunsInUse(moving: movingGridDetached ? detachedGridIsQueried(by: moved)
+                                                        : manyQueries && movingFilters.mayPair(with: movingFilters),
                              static: manyQueries && movingFilters.mayPair(with: staticFilters))
         let fat = UnsafePointer(shapes.fatAABB.base)
         // Moved proxies have new boxes, whether or not their nodes changed.
-        if runs.moving { movingRuns.build(movingGrid, boxes: fat) }
+        if runs.moving {
+            if movingGridDetached { buildMovingRunsFromProxies() } else { movingRuns.build(movingGrid, boxes: fat) }
+        }
         if runs.static && !staticRuns.isCurrent(for: staticGrid) { staticRuns.build(staticGrid, boxes: fat) }
         parallel(tasks.pairSearch,
                  PairSearchKernel(world: self, parts: pairSearchParts.base, moved: UnsafePointer(moved.baseAddress!),
@@ -204,7 +211,7 @@ extension World {
                 found.append(Int32(s))
             }
         } else {
-            movingGrid.query(range, proxyCells: cells, into: &found)
+            appendMovingProxies(meeting: range, into: &found)
             staticGrid.query(range, proxyCells: cells, into: &found)
             if inertProxyCount > 0 {
                 for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] == .inert { found.append(Int32(s)) }

@@ -15,6 +15,13 @@ struct CellRange: BitwiseCopyable, Equatable {
     /// Whether the cell (x, y) is in the range.
     @inline(__always)
     func contains(_ x: Int32, _ y: Int32) -> Bool { x >= minX && x <= maxX && y >= minY && y <= maxY }
+
+    /// The smallest range holding both (an empty range, minimum above maximum, adds nothing).
+    @inline(__always)
+    func union(_ other: CellRange) -> CellRange {
+        CellRange(minX: min(minX, other.minX), minY: min(minY, other.minY),
+                  maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+    }
 }
 
 /// Per-shape data the narrowphase reads, in one record.

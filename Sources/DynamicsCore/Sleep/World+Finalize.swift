@@ -138,6 +138,7 @@ extension World {
         // Regridding writes existing entries only, so the pointers stay valid.
         let placement = UnsafePointer(shapes.placement.base), cells = shapes.cells.base
         let movedFlags = movedFlag.base
+        let detached = movingGridDetached
         let sweep = sweepView()
         for d in 0..<awake {
             if sims[d].needsSweep {
@@ -152,9 +153,10 @@ extension World {
                 if placement[i] == .movingGrid, case let range = movingGrid.cellRange(view.fatAABB[i]),
                    range.cellCount > 0 && range.cellCount <= Self.largeProxyCellLimit {
                     // The common case, as `regrid` does it: a proxy of the moving grid that stays
-                    // an ordinary proxy moves to its new cells (if they changed) and is marked moved.
+                    // an ordinary proxy moves to its new cells (if they changed) and is marked moved;
+                    // in a detached grid (`World+DetachedGrid.swift`), its cells are all it has.
                     if range != cells[i] {
-                        movingGrid.move(s, from: cells[i], to: range)
+                        if !detached { movingGrid.move(s, from: cells[i], to: range) }
                         cells[i] = range
                     }
                     if !movedFlags[i] {

@@ -45,6 +45,12 @@ public final class World {
     /// The grids' nodes in contiguous runs, for a pair search with many queries (`CellRuns`).
     @exclusivity(unchecked) var movingRuns = CellRuns()
     @exclusivity(unchecked) var staticRuns = CellRuns()
+    /// Whether the moving grid's chains are left empty while most of its proxies move every step,
+    /// its runs then built from the proxies' cells (see `World+DetachedGrid.swift`).
+    @exclusivity(unchecked) var movingGridDetached = false
+    /// Proxies placed in the moving grid (linked or not).
+    @exclusivity(unchecked) var movingProxyCount = 0
+    @exclusivity(unchecked) var proxyRunsScratch = ProxyRunsScratch()
     /// The filters of the proxies in each grid (`FilterUnion`), reset when the grid empties.
     @exclusivity(unchecked) var movingFilters = FilterUnion()
     @exclusivity(unchecked) var staticFilters = FilterUnion()
@@ -67,6 +73,8 @@ public final class World {
     @exclusivity(unchecked) var solverKeysValid = false
     /// Whether the colouring may read `solverKeys` (tests turn it off to compare with the contacts).
     var colouringReadsKeys = true
+    /// Whether the moving grid may detach while most proxies move (tests turn it off to compare).
+    var detachesMovingGrid = true
     /// Whether plain pins are solved four at a time (tests turn it off to compare with one by one).
     var solvesPinsFourWide = true
 

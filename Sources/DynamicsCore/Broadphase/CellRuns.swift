@@ -22,6 +22,12 @@ struct CellRuns: ~Copyable {
     var entryCount: Int { entries.count }
     /// Whether the last build was `build(proxiesOf:…)`.
     private(set) var isBuiltFromProxies = false
+    /// The buckets of the runs' table.
+    var bucketCount: Int { 1 << Int(64 - bucketShift) }
+    /// Where each bucket's run starts, and (at `bucketCount`) where the last one ends.
+    var bucketStarts: UnsafePointer<Int32> { UnsafePointer(start.base) }
+    /// The runs, bucket after bucket.
+    var runEntries: UnsafePointer<CellRunEntry> { UnsafePointer(entries.base) }
 
     /// Whether the runs hold `grid`'s nodes as they are. The boxes are copies: where a proxy's box
     /// can change without a node changing (the moving grid), the caller rebuilds regardless.
@@ -117,11 +123,11 @@ struct CellRuns: ~Copyable {
     }
 
     @inline(__always)
-    private static func bit(_ condition: Bool) -> UInt8 { unsafeBitCast(condition, to: UInt8.self) }
+    static func bit(_ condition: Bool) -> UInt8 { unsafeBitCast(condition, to: UInt8.self) }
 
     /// 1 where `AABB.overlaps` is false (a gap on either axis), 0 where it is true, without branches.
     @inline(__always)
-    private static func separated(_ a: AABB, _ b: AABB) -> UInt8 {
+    static func separated(_ a: AABB, _ b: AABB) -> UInt8 {
         bit(b.lower.x > a.upper.x) | bit(b.lower.y > a.upper.y) | bit(a.lower.x > b.upper.x) | bit(a.lower.y > b.upper.y)
     }
 }

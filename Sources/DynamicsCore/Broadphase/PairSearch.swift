@@ -4,6 +4,8 @@ struct PairSearchPart: ~Copyable {
     /// together, so that they do not grow (allocate) one by one in the steady state.
     var found = Column<Int32>(capacity: 4096)
     var candidates = Column<UInt64>(capacity: 4096)
+    /// A batch of overlapping pairs of the run sweep (`World.sweepMovingRuns`), before lookup.
+    var overlapping = Column<UInt64>(capacity: World.sweepBatch)
 }
 
 /// The parts of the pair search, allocated once per world. The moved proxies are split into a
@@ -49,9 +51,13 @@ struct PairSearchKernel: ChunkKernel {
 
     func run(_ range: Range<Int>) {
         let n = PairSearchParts.count
+        let buckets = runs.sweepsMoving ? world.movingRuns.bucketCount : 0
         for part in range {
             let share = (movedCount * part / n)..<(movedCount * (part + 1) / n)
             world.searchPairs(moved: moved, share, runs: runs, into: &parts[part])
+            if runs.sweepsMoving {
+                world.sweepMovingRuns(buckets: (buckets * part / n)..<(buckets * (part + 1) / n), into: &parts[part])
+            }
         }
     }
 }
@@ -60,6 +66,9 @@ struct PairSearchKernel: ChunkKernel {
 struct RunsInUse {
     var moving: Bool
     var `static`: Bool
+    /// Whether the pairs of two moving-grid proxies come from a sweep of the moving runs
+    /// (`World.sweepMovingRuns`) instead of the moved moving proxies' queries.
+    var sweepsMoving = false
 }
 
 extension World {
@@ -105,7 +114,8 @@ extension World {
                 // Only the proxies whose enlarged boxes overlap come back from the grids, and only
                 // from a grid that holds a proxy this one's filter may collide with.
                 let category = shapes.category[ms], mask = shapes.mask[ms]
-                if movingFilters.admits(category: category, mask: mask) {
+                if movingFilters.admits(category: category, mask: mask)
+                    && !(runs.sweepsMoving && shapes.placement[ms] == .movingGrid) {
                     if runs.moving {
                         movingRuns.query(range, overlapping: fat, proxyCells: cells, into: &part.found)
                     } else {

@@ -105,7 +105,8 @@ extension World {
         let manyQueries = movingGridDetached || moved.count * Self.queriesPerNodeForRuns >= movingGrid.liveNodes
         let runs = RunsInUse(moving: movingGridDetached ? detachedGridIsQueried(by: moved)
                                                         : manyQueries && movingFilters.mayPair(with: movingFilters),
-                             static: manyQueries && movingFilters.mayPair(with: staticFilters))
+                             static: manyQueries && movingFilters.mayPair(with: staticFilters),
+                             sweepsMoving: movingGridDetached && movingFilters.mayPair(with: movingFilters))
         let fat = UnsafePointer(shapes.fatAABB.base)
         // Moved proxies have new boxes, whether or not their nodes changed.
         if runs.moving {

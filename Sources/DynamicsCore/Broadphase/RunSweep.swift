@@ -1,0 +1,79 @@
+extension World {
+    /// Appends to `part.candidates` the keys of the new overlapping pairs of two moving-grid
+    /// proxies, at least one of them moved, that share a cell of the moving runs' `buckets`.
+    ///
+    /// With the grid detached, most proxies moved and the runs hold every node. Instead of one
+    /// query per moved proxy (a hash, a bucket start and a run read per cell, each a cache miss
+    /// at random), each bucket's run is read once, front to back, and its entries of the same
+    /// cell are paired with each other. A pair is reported from the first cell its two proxies
+    /// share, as the queries report it, so the set of pairs is the same.
+    func sweepMovingRuns(buckets: Range<Int>, into part: inout PairSearchPart) {
+        // Borrowed stores, as in `searchPairs`: no exclusivity check per read.
+        Self.sweepMovingRuns(buckets: buckets, into: &part, runs: movingRuns, shapes: shapes, bodies: bodies,
+                             movedFlag: movedFlag, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
+    }
+
+    private static func sweepMovingRuns(buckets: Range<Int>, into part: inout PairSearchPart, runs: borrowing CellRuns,
+                                        shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
+                                        movedFlag: borrowing Column<Bool>, pairs: borrowing PairTable,
+                                        jointedBodyPairs: borrowing PairTable) {
+        let starts = runs.bucketStarts, entries = runs.runEntries
+        let isMoved = UnsafePointer(movedFlag.base)
+        let cells = UnsafePointer(shapes.cells.base)
+        let prefetchesPairs = pairs.count >= World.prefetchingPairCount
+        part.overlapping.removeAll()
+        for b in buckets {
+            let first = Int(starts[b]), end = Int(starts[b + 1])
+            guard end - first >= 2 else { continue }
+            part.found.reserve(end - first)
+            let hits = part.found.base
+            for i in first..<(end - 1) {
+                let a = entries[i]
+                let aMoved = CellRuns.bit(isMoved[Int(a.proxy)])
+                // Same cell, one of the two moved, boxes overlapping: as good as random, so tested
+                // without branches; every later entry is written, only the hits advance.
+                var found = 0
+                for j in (i + 1)..<end {
+                    let c = entries[j]
+                    hits[found] = Int32(truncatingIfNeeded: j)
+                    found &+= Int(CellRuns.bit(c.key == a.key) & (aMoved | CellRuns.bit(isMoved[Int(c.proxy)]))
+                                  & (CellRuns.separated(a.box, c.box) ^ 1))
+                }
+                guard found > 0 else { continue }
+                let cellA = cells[Int(a.proxy)]
+                let x = Int32(truncatingIfNeeded: a.key >> 32), y = Int32(truncatingIfNeeded: a.key & 0xFFFF_FFFF)
+                for h in 0..<found {
+                    let c = entries[Int(hits[h])].proxy
+                    let cellC = cells[Int(c)]
+                    // Reported from the first cell the two share.
+                    guard x == max(cellA.minX, cellC.minX) && y == max(cellA.minY, cellC.minY) else { continue }
+                    // Most of these pairs have a contact already, and the table is read at
+                    // random: the lookups wait in a batch, their slots loading meanwhile.
+                    let key = PairTable.key(a.proxy, c)
+                    if prefetchesPairs { pairs.prefetch(key) }
+                    part.overlapping.append(key)
+                    if part.overlapping.count == Self.sweepBatch {
+                        keepNewPairs(&part, shapes: shapes, bodies: bodies, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
+                    }
+                }
+            }
+        }
+        keepNewPairs(&part, shapes: shapes, bodies: bodies, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
+    }
+
+    /// Overlapping pairs the sweep holds before it looks them up in the pair table.
+    static let sweepBatch = 32
+
+    /// Moves the batch's pairs that have no contact and may collide to the candidates.
+    private static func keepNewPairs(_ part: inout PairSearchPart, shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
+                                     pairs: borrowing PairTable, jointedBodyPairs: borrowing PairTable) {
+        for i in 0..<part.overlapping.count {
+            let key = part.overlapping[i]
+            if pairs.contains(key) { continue }
+            let a = Int32(truncatingIfNeeded: key >> 32), c = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            guard canCollide(a, c, shapes: shapes, bodies: bodies, jointedBodyPairs: jointedBodyPairs) else { continue }
+            part.candidates.append(key)
+        }
+        part.overlapping.removeAll()
+    }
+}

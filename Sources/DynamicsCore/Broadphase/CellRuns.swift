@@ -4,9 +4,11 @@
 /// Walking a bucket's linked chain is one dependent load per node, followed by a box test whose
 /// outcome is as good as random: tumbler's 900 queries a step walk 70 nodes each, and that walk
 /// was a fifth of its step. Here a bucket's nodes are one contiguous run that a query reads
-/// front to back, testing the boxes without branches. Building the runs is a counting sort of the live nodes by bucket (a pass over
-/// the nodes, two over the buckets), so it pays only when the queries are many; the chains answer
-/// the same queries, in another order, when they are few.
+/// front to back, testing the boxes without branches. Building the runs is a counting sort of
+/// the live nodes by bucket (a pass over the nodes, two over the buckets), so it pays only when
+/// the queries are many; the chains answer the same queries, in another order, when they are few.
+/// While most proxies move, the moving grid keeps no chains and its runs are built from the
+/// proxies' cells instead (`build(proxiesOf:…)`), then swept for pairs (`World.sweepMovingRuns`).
 struct CellRuns: ~Copyable {
     /// Where each bucket's run starts; the run of bucket `b` ends where that of `b + 1` starts.
     private var start = Column<Int32>()

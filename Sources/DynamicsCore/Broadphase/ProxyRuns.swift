@@ -36,12 +36,6 @@ struct ProxyRunsSource {
     }
 }
 
-/// Something that runs a kernel over `0..<count` and returns when it is done: the world's
-/// workers, or (in tests) the calling thread.
-protocol PassRunner {
-    func parallel<Kernel: ChunkKernel>(_ task: KernelTask<Kernel>, _ kernel: Kernel, count: Int, minimumChunk: Int)
-}
-
 /// First pass: each part counts its nodes per bucket, and the cells they cover.
 struct ProxyNodeCountKernel: ChunkKernel {
     var source: ProxyRunsSource

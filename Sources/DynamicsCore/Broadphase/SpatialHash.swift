@@ -52,16 +52,23 @@ struct SpatialHash: ~Copyable {
     /// as rounding down and clamping, without a call to `floorf` per coordinate (baseline x86-64
     /// has no rounding instruction; four calls were most of a box's cell range).
     @inline(__always)
-    private func cellCoordinate(_ x: Float) -> Int32 {
+    private static func cellCoordinate(_ x: Float, inverseCellSize: Float) -> Int32 {
         let c = max(-1.0e9, min(1.0e9, x * inverseCellSize))
         let truncated = Int32(c)
         return Float(truncated) > c ? truncated - 1 : truncated
     }
 
     /// The cells a box covers.
-    func cellRange(_ box: AABB) -> CellRange {
-        CellRange(minX: cellCoordinate(box.lower.x), minY: cellCoordinate(box.lower.y),
-                  maxX: cellCoordinate(box.upper.x), maxY: cellCoordinate(box.upper.y))
+    func cellRange(_ box: AABB) -> CellRange { Self.cellRange(box, inverseCellSize: inverseCellSize) }
+
+    /// The cells a box covers in a grid of cells 1 / `inverseCellSize` wide, for a pass that
+    /// holds no grid.
+    @inline(__always)
+    static func cellRange(_ box: AABB, inverseCellSize: Float) -> CellRange {
+        CellRange(minX: cellCoordinate(box.lower.x, inverseCellSize: inverseCellSize),
+                  minY: cellCoordinate(box.lower.y, inverseCellSize: inverseCellSize),
+                  maxX: cellCoordinate(box.upper.x, inverseCellSize: inverseCellSize),
+                  maxY: cellCoordinate(box.upper.y, inverseCellSize: inverseCellSize))
     }
 
     @inline(__always)
@@ -79,12 +86,8 @@ struct SpatialHash: ~Copyable {
     /// The bucket of `key` in a table of 2^(64 − `shift`) buckets: the top bits of the hashed key.
     @inline(__always)
     static func bucket(_ key: UInt64, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: hashed(key) >> shift)
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
-
-    /// The key multiplied by 2^64 / φ (Fibonacci hashing).
-    @inline(__always)
-    static func hashed(_ key: UInt64) -> UInt64 { key &* 0x9E37_79B9_7F4A_7C15 }
 
     /// Widens `occupied` to hold `range`.
     @inline(__always)

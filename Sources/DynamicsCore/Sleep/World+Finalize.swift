@@ -11,6 +11,12 @@ struct FinalizeView: ChunkKernel {
     var vertices: UnsafePointer<Vec2>
     var aabb: UnsafeMutablePointer<AABB>
     var fatAABB: UnsafeMutablePointer<AABB>
+    var placement: UnsafePointer<ProxyPlacement>
+    var cells: UnsafeMutablePointer<CellRange>
+    /// Whether the moving grid is detached (`World+DetachedGrid.swift`): a moving-grid proxy's
+    /// new cells, all it has there, are then written here, in parallel.
+    var detachedGrid: Bool
+    var inverseCellSize: Float
     /// See `Tolerances.fatMargin`.
     var fatMargin: Float
     /// How close two shapes get before they have a (speculative) contact.
@@ -76,7 +82,11 @@ struct FinalizeView: ChunkKernel {
             // that close to another must be paired with it by the next step, or the contact
             // that should stop it there is missed.
             if !fatAABB[Int(s)].contains(box.expanded(by: speculativeDistance)) {
-                fatAABB[Int(s)] = box.expanded(by: fatMargin)
+                let fat = box.expanded(by: fatMargin)
+                fatAABB[Int(s)] = fat
+                if detachedGrid && placement[Int(s)] == .movingGrid {
+                    cells[Int(s)] = SpatialHash.cellRange(fat, inverseCellSize: inverseCellSize)
+                }
                 enlarged = true
             }
             s = nextInBody[Int(s)]
@@ -123,7 +133,10 @@ extension World {
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base,
-                                aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base, fatMargin: tolerances.fatMargin,
+                                aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base,
+                                placement: UnsafePointer(shapes.placement.base), cells: shapes.cells.base,
+                                detachedGrid: movingGridDetached, inverseCellSize: movingGrid.inverseCellSize,
+                                fatMargin: tolerances.fatMargin,
                                 speculativeDistance: tolerances.speculativeDistance,
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: definition.enableContinuous,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
@@ -138,7 +151,6 @@ extension World {
         // Regridding writes existing entries only, so the pointers stay valid.
         let placement = UnsafePointer(shapes.placement.base), cells = shapes.cells.base
         let movedFlags = movedFlag.base
-        let detached = movingGridDetached
         let sweep = sweepView()
         for d in 0..<awake {
             if sims[d].needsSweep {
@@ -150,13 +162,25 @@ extension World {
             var s = view.firstShape[Int(view.slotOfDense[d])]
             while s >= 0 {
                 let i = Int(s)
-                if placement[i] == .movingGrid, case let range = movingGrid.cellRange(view.fatAABB[i]),
+                if view.detachedGrid && placement[i] == .movingGrid {
+                    // The parallel pass wrote the cells: an ordinary proxy is only marked moved;
+                    // one that outgrew the grid becomes a large proxy.
+                    let cellCount = cells[i].cellCount
+                    if cellCount > 0 && cellCount <= Self.largeProxyCellLimit {
+                        if !movedFlags[i] {
+                            movedFlags[i] = true
+                            moveBuffer.append(s)
+                        }
+                    } else {
+                        removeProxy(s)
+                        insertProxy(s)
+                    }
+                } else if placement[i] == .movingGrid, case let range = movingGrid.cellRange(view.fatAABB[i]),
                    range.cellCount > 0 && range.cellCount <= Self.largeProxyCellLimit {
                     // The common case, as `regrid` does it: a proxy of the moving grid that stays
-                    // an ordinary proxy moves to its new cells (if they changed) and is marked moved;
-                    // in a detached grid (`World+DetachedGrid.swift`), its cells are all it has.
+                    // an ordinary proxy moves to its new cells (if they changed) and is marked moved.
                     if range != cells[i] {
-                        if !detached { movingGrid.move(s, from: cells[i], to: range) }
+                        movingGrid.move(s, from: cells[i], to: range)
                         cells[i] = range
                     }
                     if !movedFlags[i] {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DynamicsCore
 
@@ -29,6 +30,55 @@ struct WorkerPoolTests {
                 let wrong = visits.indices.filter { visits[$0] != 1 }
                 #expect(wrong.isEmpty, "\(workers) workers, \(count) items, minimum chunk \(minimumChunk): indices \(wrong.prefix(5)) ran \(wrong.prefix(5).map { visits[$0] }) times")
             }
+        }
+    }
+
+    /// Passes published to parked workers: the caller often finishes before a worker wakes and
+    /// shuts it out of the pass, and a worker may wake into a later pass than the one that woke
+    /// it. Pauses of 0.2 to 2 ms (the workers park after about 50 µs) alternate with bursts of
+    /// small and large passes; every index must still run exactly once, and with enough work
+    /// the workers must still take part.
+    @Test("passes published while the workers are parked run every index once", arguments: [2, 4])
+    func parkedWorkers(workers: Int) {
+        let pool = WorkerPool(workerCount: workers)
+        defer { pool.shutdown() }
+        let task = KernelTask<CountVisits>()
+        let helpers = KernelTask<NoteThreads>()
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for round in 0..<200 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            usleep(200 + UInt32(seed >> 33) % 1_800)
+            for burst in 0..<Int(seed >> 40) % 4 + 1 {
+                let count = burst % 2 == 0 ? 2 + Int(seed >> 20) % 40 : 5_000
+                var visits = [Int32](repeating: 0, count: count)
+                visits.withUnsafeMutableBufferPointer { buffer in
+                    task.kernel = CountVisits(visits: buffer.baseAddress!)
+                    pool.run(task, count: count, minimumChunk: 1)
+                }
+                let wrong = visits.indices.filter { visits[$0] != 1 }
+                #expect(wrong.isEmpty, "round \(round), burst \(burst), \(count) items: indices \(wrong.prefix(5)) ran \(wrong.prefix(5).map { visits[$0] }) times")
+            }
+        }
+        // Chunks slow enough that a parked worker wakes in time: some run off the calling thread.
+        usleep(2_000)
+        let caller = pthread_self()
+        var elsewhere = [Bool](repeating: false, count: 64)
+        elsewhere.withUnsafeMutableBufferPointer { buffer in
+            helpers.kernel = NoteThreads(caller: caller, elsewhere: buffer.baseAddress!)
+            pool.run(helpers, count: 64, minimumChunk: 1)
+        }
+        #expect(elsewhere.contains(true), "no chunk ran on a worker")
+    }
+}
+
+/// Notes which indices ran on another thread than `caller`, each after a pause of 0.5 ms.
+private struct NoteThreads: ChunkKernel {
+    var caller: pthread_t
+    var elsewhere: UnsafeMutablePointer<Bool>
+    func run(_ range: Range<Int>) {
+        for i in range {
+            usleep(500)
+            elsewhere[i] = pthread_equal(pthread_self(), caller) == 0
         }
     }
 }

@@ -26,12 +26,16 @@ final class KernelTask<Kernel: ChunkKernel>: ParallelTask, @unchecked Sendable {
 /// part of every pass over the same range, and the bodies that part touches stay in its cache.
 /// Workers spin briefly between stages (a hand-off costs well under a microsecond) and park on a
 /// semaphore when idle longer, so a step never sleeps between colour passes and never allocates.
+///
+/// A worker takes part in a pass only if it joins before the caller has finished: the caller,
+/// once no chunk is left, waits for the workers that joined and closes the pass to the others.
+/// A parked worker's wake-up (tens of microseconds on a busy machine) thus never holds up a pass
+/// that the caller could finish alone.
 final class WorkerPool: @unchecked Sendable {
     let workerCount: Int
     private let generation = Atomic<Int>(0)
     /// One segment of the published range per thread: the caller's, then each worker's.
     private let segments: [Segment]
-    private let finishedWorkers = Atomic<Int>(0)
     private let shuttingDown = Atomic<Bool>(false)
     /// Each worker parks on its own semaphore, so a wake-up can never be taken by another worker.
     private let slots: [WorkerSlot]
@@ -81,13 +85,21 @@ final class WorkerPool: @unchecked Sendable {
             segment.end = count * (p + 1) / workerCount
             segment.next.store(count * p / workerCount, ordering: .relaxed)
         }
-        finishedWorkers.store(0, ordering: .relaxed)
+        // Opening each worker's part publishes the task and the segments to it (a worker's join
+        // acquires this store).
+        for slot in slots { slot.pass.store(WorkerSlot.open, ordering: .releasing) }
         generation.add(1, ordering: .sequentiallyConsistent)
         for slot in slots where slot.parked.exchange(false, ordering: .sequentiallyConsistent) {
             slot.semaphore.signal()
         }
         claimChunks(task, startingAt: 0)
-        while finishedWorkers.load(ordering: .acquiring) < workerCount - 1 {}
+        for slot in slots {
+            // A worker that has not joined yet is shut out; one that has is waited for.
+            let (closed, _) = slot.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.closed,
+                                                         ordering: .acquiringAndReleasing)
+            if closed { continue }
+            while slot.pass.load(ordering: .acquiring) != WorkerSlot.done {}
+        }
         self.task = nil
     }
 
@@ -131,8 +143,12 @@ final class WorkerPool: @unchecked Sendable {
                 stopped.signal()
                 return
             }
+            // Join the pass that is open now (if the caller has not closed it), run chunks, report.
+            let (joined, _) = slot.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.running,
+                                                         ordering: .acquiringAndReleasing)
+            guard joined else { continue }
             if let task { claimChunks(task, startingAt: segment) }
-            finishedWorkers.add(1, ordering: .releasing)
+            slot.pass.store(WorkerSlot.done, ordering: .releasing)
         }
     }
 }
@@ -144,8 +160,13 @@ final class Segment: @unchecked Sendable {
     var end = 0
 }
 
-/// A worker's parking place.
+/// A worker's parking place, and its part in the current pass.
 final class WorkerSlot: @unchecked Sendable {
     let parked = Atomic<Bool>(false)
     let semaphore = DispatchSemaphore(value: 0)
+    /// `open` when a pass is published, then `running` if the worker joined it (and `done` when it
+    /// has finished), or `closed` if the caller finished first and shut it out.
+    let pass = Atomic<Int>(WorkerSlot.done)
+
+    static let open = 0, running = 1, done = 2, closed = 3
 }

@@ -3,9 +3,11 @@
 /// The linked grid pays per moved proxy: its nodes are unlinked and linked again, serially, in
 /// the finalisation. That pays when few proxies move and the queries walk the chains. When a
 /// large share moves, the pair search reads `CellRuns` rebuilt from every node anyway; the world
-/// then empties the chains (detaches the grid), keeps only each proxy's cell range, and builds
-/// the runs from those ranges in parallel (`CellRuns.build(proxiesOf:…)`). When moves become
-/// few again, the chains are rebuilt once from the ranges (attached). Both give the same pairs.
+/// then empties the chains (detaches the grid) and keeps only each proxy's cell range, which the
+/// finalisation writes in its parallel pass. The runs are built from those ranges in parallel
+/// (`CellRuns.build(proxiesOf:…)`), and the pairs of two moving proxies come from one sweep of
+/// them (`sweepMovingRuns`). When moves become few again, the chains are rebuilt once from the
+/// ranges (attached). Both ways give the same pairs.
 extension World: PassRunner {
     /// The grid detaches when at least one in this many of its proxies moved in a step…
     static let movedShareToDetach = 4

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// One part of the pair search: its grid query results and the new pairs it found.
 struct PairSearchPart: ~Copyable {
     /// Room for a typical step from the start; `PairSearchParts.equalize` grows all parts
@@ -72,6 +74,9 @@ struct RunsInUse {
 }
 
 extension World {
+    /// How many moved proxies ahead `searchPairs` starts loading a proxy's records.
+    static let proxyPrefetchDistance = 8
+
     /// Appends to `part.candidates` the keys of the new overlapping pairs of `moved[share]`. A
     /// pair of two moved proxies is found once, from its larger proxy.
     func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, runs: RunsInUse, into part: inout PairSearchPart) {
@@ -96,11 +101,24 @@ extension World {
         let fatAABB = UnsafePointer(shapes.fatAABB.base)
         let isMoved = UnsafePointer(movedFlag.base)
         let prefetchesPairs = pairs.count >= World.prefetchingPairCount
+        // Moved proxies come in body order, their records in slot order: in a large scene each
+        // proxy's first reads miss the cache. They are started a few proxies ahead.
+        let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingBodyCount
+        let placement = UnsafePointer(shapes.placement.base), alive = UnsafePointer(shapes.slots.alive.base)
         for index in share {
+            if prefetchesProxies && index + Self.proxyPrefetchDistance < share.upperBound {
+                let ahead = Int(moved[index + Self.proxyPrefetchDistance])
+                dynamics_prefetch(alive + ahead)
+                dynamics_prefetch(placement + ahead)
+                dynamics_prefetch(fatAABB + ahead)
+                dynamics_prefetch(cells + ahead)
+            }
             let m = moved[index]
             let ms = Int(m)
-            guard shapes.slots.alive[ms] && shapes.placement[ms] != .none else { continue }
-            let mStatic = bodies.isStatic(slot: shapes.body[ms])
+            guard alive[ms] && placement[ms] != .none else { continue }
+            // A moving-grid proxy's body is not static: no need to load the body (a cache miss
+            // per moved proxy in a large scene).
+            let mStatic = shapes.placement[ms] != .movingGrid && bodies.isStatic(slot: shapes.body[ms])
             let fat = fatAABB[ms]
             part.found.removeAll()
             let range = cells[ms]

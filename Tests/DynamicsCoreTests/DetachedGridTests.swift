@@ -35,7 +35,7 @@ struct DetachedGridTests {
             let range = CellRange(minX: x, minY: y, maxX: x + next(3), maxY: y + next(3))
             placement.append(kind)
             cells.append(range)
-            boxes.append(Self.box(in: range, Float(next(100)) / 100, Float(next(100)) / 100))
+            boxes.append(SpatialHashTests.box(in: range, Float(next(100)) / 100, Float(next(100)) / 100))
             if kind == .movingGrid { grid.insert(Int32(s), range) }
         }
         let movingCount = placement.filter { $0 == .movingGrid }.count
@@ -45,7 +45,7 @@ struct DetachedGridTests {
         let queries = (0..<200).map { _ in
             let minX = next(48) - 24, minY = next(48) - 24
             let range = CellRange(minX: minX, minY: minY, maxX: minX + next(6), maxY: minY + next(6))
-            return (range, Self.box(in: range, Float(next(100)) / 100, Float(next(100)) / 100))
+            return (range, SpatialHashTests.box(in: range, Float(next(100)) / 100, Float(next(100)) / 100))
         }
         func answers(_ runs: borrowing CellRuns) -> [[Int32]] {
             queries.map { range, box in
@@ -160,12 +160,5 @@ struct DetachedGridTests {
         #expect(world.movingGridDetached)
         let paired = resting.filter { world.pairs.contains(PairTable.key(shelfShape.index, $0.index)) }.count
         #expect(paired == resting.count)
-    }
-
-    /// A box inside the cells of `range` (cell size 1), placed by two fractions.
-    static func box(in range: CellRange, _ a: Float, _ b: Float) -> AABB {
-        let lower = Vec2(Float(range.minX) + a * 0.9, Float(range.minY) + b * 0.9)
-        let upper = Vec2(max(lower.x + 0.05, Float(range.maxX) + 0.95 * a), max(lower.y + 0.05, Float(range.maxY) + 0.95 * b))
-        return AABB(lower: lower, upper: upper)
     }
 }

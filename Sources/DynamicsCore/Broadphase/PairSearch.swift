@@ -118,11 +118,11 @@ extension World {
             guard alive[ms] && placement[ms] != .none else { continue }
             // A moving-grid proxy's body is not static: no need to load the body (a cache miss
             // per moved proxy in a large scene).
-            let mStatic = shapes.placement[ms] != .movingGrid && bodies.isStatic(slot: shapes.body[ms])
+            let mStatic = placement[ms] != .movingGrid && bodies.isStatic(slot: shapes.body[ms])
             let fat = fatAABB[ms]
             part.found.removeAll()
             let range = cells[ms]
-            if shapes.placement[ms] == .large && range.cellCount > 1 << 16 {
+            if placement[ms] == .large && range.cellCount > 1 << 16 {
                 // Enormous proxy: test every shape rather than every cell.
                 for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large
                     && shapes.placement[s] != .none && shapes.placement[s] != .inert {
@@ -133,7 +133,7 @@ extension World {
                 // from a grid that holds a proxy this one's filter may collide with.
                 let category = shapes.category[ms], mask = shapes.mask[ms]
                 if movingFilters.admits(category: category, mask: mask)
-                    && !(runs.sweepsMoving && shapes.placement[ms] == .movingGrid) {
+                    && !(runs.sweepsMoving && placement[ms] == .movingGrid) {
                     if runs.moving {
                         movingRuns.query(range, overlapping: fat, proxyCells: cells, into: &part.found)
                     } else {

@@ -69,6 +69,45 @@ struct WorkerPoolTests {
         }
         #expect(elsewhere.contains(true), "no chunk ran on a worker")
     }
+
+    /// A held pool's workers stay awake: `hold()` wakes the parked ones, none parks until
+    /// `release()`, and then they park again. Each wait polls for up to two seconds, so that a
+    /// worker slow to get a processor on a busy machine is not taken for a wrong state.
+    @Test("workers held awake do not park until released", arguments: [2, 4])
+    func heldWorkers(workers: Int) {
+        let pool = WorkerPool(workerCount: workers)
+        defer { pool.shutdown() }
+        func eventually(_ condition: () -> Bool) -> Bool {
+            for _ in 0..<2_000 {
+                if condition() { return true }
+                usleep(1_000)
+            }
+            return condition()
+        }
+        #expect(eventually { pool.parkedWorkerCount == workers - 1 }, "idle workers did not park")
+        pool.hold()
+        #expect(eventually { pool.parkedWorkerCount == 0 }, "hold() left \(pool.parkedWorkerCount) workers parked")
+        // Far longer than the spin after which an idle worker parks.
+        usleep(20_000)
+        #expect(pool.parkedWorkerCount == 0, "\(pool.parkedWorkerCount) held workers parked")
+        pool.release()
+        #expect(eventually { pool.parkedWorkerCount == workers - 1 }, "released workers did not park")
+    }
+
+    /// A world holds its workers through a step only: once `step` returns they park again.
+    @Test("a world's workers park again after its step")
+    func workersParkAfterStep() throws {
+        let world = try makeWorld(workers: 3)
+        try addGround(world)
+        for i in 0..<20 { try addBox(world, at: Vec2(Float(i % 5), 0.5 + Float(i / 5))) }
+        world.step(1.0 / 60.0)
+        var parked = false
+        for _ in 0..<2_000 where !parked {
+            parked = world.pool.parkedWorkerCount == 2
+            if !parked { usleep(1_000) }
+        }
+        #expect(parked, "\(2 - world.pool.parkedWorkerCount) workers still awake two seconds after the step")
+    }
 }
 
 /// Notes which indices ran on another thread than `caller`, each after a pause of 0.5 ms.

@@ -1,3 +1,4 @@
+import CKernelSupport
 import Dispatch
 import Synchronization
 
@@ -26,6 +27,10 @@ final class KernelTask<Kernel: ChunkKernel>: ParallelTask, @unchecked Sendable {
 /// part of every pass over the same range, and the bodies that part touches stay in its cache.
 /// Workers spin briefly between stages (a hand-off costs well under a microsecond) and park on a
 /// semaphore when idle longer, so a step never sleeps between colour passes and never allocates.
+/// Between `hold()` and `release()` (a world's step) they do not park at all: a serial stretch
+/// of the step longer than the spin would otherwise park them, and waking a parked worker took
+/// longer than many passes last. Past the spin they yield their processor at each turn, so that
+/// with more busy threads than processors they do not keep others from running.
 ///
 /// A worker takes part in a pass only if it joins before the caller has finished: the caller,
 /// once no chunk is left, waits for the workers that joined and closes the pass to the others.
@@ -37,6 +42,8 @@ final class WorkerPool: @unchecked Sendable {
     /// One segment of the published range per thread: the caller's, then each worker's.
     private let segments: [Segment]
     private let shuttingDown = Atomic<Bool>(false)
+    /// Set between `hold()` and `release()`: idle workers do not park.
+    private let held = Atomic<Bool>(false)
     /// Each worker parks on its own semaphore, so a wake-up can never be taken by another worker.
     private let slots: [WorkerSlot]
     private let stopped = DispatchSemaphore(value: 0)
@@ -44,7 +51,8 @@ final class WorkerPool: @unchecked Sendable {
     private var itemCount = 0
     private var minimumChunk = 1
 
-    /// Spins before a worker parks (about 50 µs on this machine class).
+    /// Spins before an idle worker parks (or, while held, starts yielding at each turn), and before
+    /// the caller waiting for a worker starts yielding (about 50 µs on this machine class).
     private static let spinLimit = 20_000
 
     init(workerCount: Int) {
@@ -68,6 +76,28 @@ final class WorkerPool: @unchecked Sendable {
         generation.add(1, ordering: .releasing)
         for slot in slots { slot.semaphore.signal() }
         for _ in slots { stopped.wait() }
+    }
+
+    /// Keeps the workers awake until `release()`: wakes the parked ones now, so that their wake-up
+    /// overlaps the caller's serial work before the first pass, and lets none park in between.
+    /// (A worker parking at this very moment may miss the wake-up; the next pass wakes it.)
+    func hold() {
+        guard workerCount > 1 else { return }
+        held.store(true, ordering: .sequentiallyConsistent)
+        for slot in slots where slot.parked.exchange(false, ordering: .sequentiallyConsistent) {
+            slot.semaphore.signal()
+        }
+    }
+
+    /// Lets idle workers park again after their spin (see `hold()`).
+    func release() {
+        guard workerCount > 1 else { return }
+        held.store(false, ordering: .releasing)
+    }
+
+    /// How many workers are parked (or about to park) on their semaphores now.
+    var parkedWorkerCount: Int {
+        slots.count { $0.parked.load(ordering: .acquiring) }
     }
 
     /// Runs `task` over `0..<count` in chunks of at least `minimumChunk`; returns when all are done.
@@ -98,7 +128,12 @@ final class WorkerPool: @unchecked Sendable {
             let (closed, _) = slot.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.closed,
                                                          ordering: .acquiringAndReleasing)
             if closed { continue }
-            while slot.pass.load(ordering: .acquiring) != WorkerSlot.done {}
+            var spins = 0
+            while slot.pass.load(ordering: .acquiring) != WorkerSlot.done {
+                // A worker that joined but lost its processor to another thread gets it back sooner.
+                spins += 1
+                if spins >= Self.spinLimit { dynamics_yield_thread() }
+            }
         }
         self.task = nil
     }
@@ -129,7 +164,10 @@ final class WorkerPool: @unchecked Sendable {
             var spins = 0
             while generation.load(ordering: .acquiring) == seen {
                 spins += 1
-                if spins >= Self.spinLimit {
+                guard spins >= Self.spinLimit else { continue }
+                if held.load(ordering: .relaxed) {
+                    dynamics_yield_thread()
+                } else {
                     // Announce the park, then look once more: either the publisher sees the flag and
                     // signals this worker's own semaphore, or this worker sees the new generation.
                     // A signal left over from a park that did not happen only causes one extra lap.

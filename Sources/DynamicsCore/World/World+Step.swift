@@ -9,6 +9,9 @@ extension World {
             refuse("step(_:)", "timeStep", "must be finite and > 0, got \(timeStep)")
             return
         }
+        // The workers stay awake through the step's serial stretches (see `WorkerPool.hold`).
+        pool.hold()
+        defer { pool.release() }
         beginEvents.removeAll()
         endEvents.removeAll()
         fellAsleep.removeAll()

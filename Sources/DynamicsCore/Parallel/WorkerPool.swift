@@ -29,8 +29,8 @@ final class KernelTask<Kernel: ChunkKernel>: ParallelTask, @unchecked Sendable {
 /// semaphore when idle longer, so a step never sleeps between colour passes and never allocates.
 /// Between `hold()` and `release()` (a world's step) they do not park at all: a serial stretch
 /// of the step longer than the spin would otherwise park them, and waking a parked worker took
-/// longer than many passes last. Past the spin they yield their processor at each turn, so that
-/// with more busy threads than processors they do not keep others from running.
+/// longer than many passes last. After each spin they yield their processor once, so that with
+/// more busy threads than processors they do not keep others from running.
 ///
 /// A worker takes part in a pass only if it joins before the caller has finished: the caller,
 /// once no chunk is left, waits for the workers that joined and closes the pass to the others.
@@ -51,8 +51,9 @@ final class WorkerPool: @unchecked Sendable {
     private var itemCount = 0
     private var minimumChunk = 1
 
-    /// Spins before an idle worker parks (or, while held, starts yielding at each turn), and before
-    /// the caller waiting for a worker starts yielding (about 50 µs on this machine class).
+    /// Spins before an idle worker parks (or, while held, yields once), and between the yields of
+    /// the caller waiting for a worker (about 50 µs on this machine class). A yield is a system
+    /// call of a microsecond or two; yielding at every turn made a worker late to a new pass.
     private static let spinLimit = 20_000
 
     init(workerCount: Int) {
@@ -132,7 +133,10 @@ final class WorkerPool: @unchecked Sendable {
             while slot.pass.load(ordering: .acquiring) != WorkerSlot.done {
                 // A worker that joined but lost its processor to another thread gets it back sooner.
                 spins += 1
-                if spins >= Self.spinLimit { dynamics_yield_thread() }
+                if spins >= Self.spinLimit {
+                    spins = 0
+                    dynamics_yield_thread()
+                }
             }
         }
         self.task = nil
@@ -165,6 +169,7 @@ final class WorkerPool: @unchecked Sendable {
             while generation.load(ordering: .acquiring) == seen {
                 spins += 1
                 guard spins >= Self.spinLimit else { continue }
+                spins = 0
                 if held.load(ordering: .relaxed) {
                     dynamics_yield_thread()
                 } else {
@@ -173,7 +178,6 @@ final class WorkerPool: @unchecked Sendable {
                     // A signal left over from a park that did not happen only causes one extra lap.
                     slot.parked.store(true, ordering: .sequentiallyConsistent)
                     if generation.load(ordering: .sequentiallyConsistent) == seen { slot.semaphore.wait() }
-                    spins = 0
                 }
             }
             seen = generation.load(ordering: .acquiring)

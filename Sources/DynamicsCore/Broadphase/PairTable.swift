@@ -52,6 +52,11 @@ struct PairTable: ~Copyable {
     @inline(__always)
     func prefetch(_ key: UInt64) { dynamics_prefetch(keys.base + home(key)) }
 
+    /// Makes room for `total` pairs, so that setting up to that many grows the table no more.
+    mutating func reserve(_ total: Int) {
+        while total * 2 > mask + 1 { grow() }
+    }
+
     /// Inserts or overwrites.
     mutating func set(_ key: UInt64, _ value: Int32) {
         if (count + 1) * 2 > mask + 1 { grow() }

@@ -191,7 +191,7 @@ extension World {
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
         solverKeysValid = true
 
-        var anyDisjoint = false
+        disjointContacts.removeAll()
         let contactBase = contacts.base
         // Only the contacts the narrowphase marked: a byte each, not every contact record.
         let changed = UnsafePointer(contactChanged.base)
@@ -199,7 +199,7 @@ extension World {
             // Fields through the pointer: binding the whole contact copied it (memcpy) twice.
             let c = contactBase + i
             let flags = c.pointee.flags
-            if flags.contains(.disjoint) { anyDisjoint = true }
+            if flags.contains(.disjoint) { disjointContacts.append(Int32(i)) }
             if flags.contains(.startedTouching) {
                 c.pointee.flags.remove(.startedTouching)
                 if flags.contains(.enableEvents) {
@@ -217,13 +217,32 @@ extension World {
                 }
             }
         }
-        guard anyDisjoint else { return }
-        var i = contacts.count - 1
-        while i >= 0 {
-            // A contact that was touching and whose boxes separated in one step reports its end here.
-            // Destroying swaps the last contact (visited already) into i: `changed` below i holds.
-            if changed[i] != 0 && contacts[i].flags.contains(.disjoint) { destroyContact(i) }
-            i -= 1
+        destroyDisjointContacts()
+    }
+
+    /// Destroys the contacts whose boxes separated (`disjointContacts`, ascending), last first.
+    /// A contact that was touching and whose boxes separated in one step reports its end here.
+    /// Destroying swaps the last contact into the hole; the last is never one still to destroy,
+    /// as those lie below. Each destroy clears the pair table's slot of its pair and rewrites the
+    /// slot of the pair moved; both were cache misses, so the slots of the destroy a few ahead
+    /// (its pair, and the pair then last) are loaded meanwhile.
+    func destroyDisjointContacts() {
+        let doomed = UnsafePointer(disjointContacts.base)
+        let ahead = Self.pairSlotPrefetchDistance
+        var j = disjointContacts.count - 1
+        while j >= 0 {
+            if j >= ahead {
+                let later = contacts.base + Int(doomed[j - ahead])
+                pairs.prefetch(PairTable.key(later.pointee.shapeA, later.pointee.shapeB))
+                let lastThen = contacts.count - 1 - ahead
+                if lastThen >= 0 {
+                    let last = contacts.base + lastThen
+                    pairs.prefetch(PairTable.key(last.pointee.shapeA, last.pointee.shapeB))
+                }
+            }
+            let i = Int(doomed[j])
+            if contacts.base[i].flags.contains(.disjoint) { destroyContact(i) }
+            j -= 1
         }
     }
 }

@@ -15,4 +15,8 @@ extension World {
     /// samples in perf, and two builds at once, one per core, went from 6.24, 6.27, 5.99, 6.16 to
     /// 5.91, 5.95, 5.78, 5.85 ms per step (400 steps, one thread).
     static let prefetchingPairCount = 8192
+
+    /// How many new pairs ahead `updatePairs` loads the pair table's slot for one, and how many
+    /// destroyed contacts ahead `collide` loads the slots it will clear and rewrite.
+    static let pairSlotPrefetchDistance = 8
 }

@@ -131,7 +131,7 @@ extension World {
         moveBuffer.removeAll()
 
         let candidates = pairCandidates.buffer
-        pairSorter.sort(candidates)
+        keySorter.sort(candidates)
         // Each new pair's slot in the pair table was a cache miss (three quarters of `set`'s
         // time in the tumbler); the slots of the pairs a few ahead are loaded meanwhile.
         pairs.reserve(pairs.count + candidates.count)

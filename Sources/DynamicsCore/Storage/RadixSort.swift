@@ -4,8 +4,8 @@
 /// One pass counts all eight bytes of every key; a byte that is the same in every key (the high
 /// bytes of two shape slots below 65 536, say) costs no pass. Each remaining byte is a stable
 /// scatter between the keys and the scratch. Integers sort to one order, so the result is the
-/// heapsort's (`sortInPlace`) and the same on every platform; for a thousand pair keys it took
-/// about a third of the heapsort's time, and it is linear where the heapsort is n log n.
+/// heapsort's (`sortInPlace`) and the same on every platform. For the tumbler's thousand new
+/// pairs a step it took a sixth of the heapsort's time (perf samples, 240 → 37 in 600 steps).
 struct RadixSorter: ~Copyable {
     private var scratch = Column<UInt64>()
     /// 256 counters per byte, for the eight bytes.

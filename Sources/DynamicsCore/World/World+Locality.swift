@@ -66,7 +66,7 @@ extension World {
             let morton = Self.spreadBits(x) | Self.spreadBits(y) << 1
             keys[d] = UInt64(morton) << 32 | UInt64(d)
         }
-        sortInPlace(localityKeys.buffer)
+        keySorter.sort(localityKeys.buffer)
         localityOrder.resizeUninitialized(to: awake)
         let order = localityOrder.base
         for i in 0..<awake { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
@@ -83,7 +83,7 @@ extension World {
             let first = min(denseOf[Int(contactBase[i].bodyA)], denseOf[Int(contactBase[i].bodyB)])
             keys[i] = UInt64(UInt32(bitPattern: first)) << 32 | UInt64(i)
         }
-        sortInPlace(localityKeys.buffer)
+        keySorter.sort(localityKeys.buffer)
         localityOrder.resizeUninitialized(to: count)
         let order = localityOrder.base
         for i in 0..<count { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
@@ -93,6 +93,11 @@ extension World {
                        stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0] },
                        move: { contactBase[$1] = contactBase[$0]; impulseBase[$1] = impulseBase[$0] },
                        restore: { contactBase[$0] = held; impulseBase[$0] = heldImpulses })
-        for i in 0..<count { pairs.set(PairTable.key(contactBase[i].shapeA, contactBase[i].shapeB), Int32(i)) }
+        // Every pair's slot is rewritten, in contact order, which is no order of the slots.
+        let ahead = Self.pairSlotPrefetchDistance
+        for i in 0..<count {
+            if i + ahead < count { pairs.prefetch(PairTable.key(contactBase[i + ahead].shapeA, contactBase[i + ahead].shapeB)) }
+            pairs.set(PairTable.key(contactBase[i].shapeA, contactBase[i].shapeB), Int32(i))
+        }
     }
 }

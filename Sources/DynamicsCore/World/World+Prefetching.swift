@@ -16,7 +16,8 @@ extension World {
     /// 5.91, 5.95, 5.78, 5.85 ms per step (400 steps, one thread).
     static let prefetchingPairCount = 8192
 
-    /// How many new pairs ahead `updatePairs` loads the pair table's slot for one, and how many
-    /// destroyed contacts ahead `collide` loads the slots it will clear and rewrite.
+    /// How many new pairs ahead `updatePairs` loads the pair table's slot for one, how many
+    /// destroyed contacts ahead `collide` loads the slots it will clear and rewrite, and how many
+    /// contacts ahead the locality pass loads the slots it rewrites.
     static let pairSlotPrefetchDistance = 8
 }

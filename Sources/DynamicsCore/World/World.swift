@@ -64,8 +64,8 @@ public final class World {
     @exclusivity(unchecked) var pairCandidates = Column<UInt64>()
     /// The contacts the narrowphase found with separated boxes, ascending (see `collide`).
     @exclusivity(unchecked) var disjointContacts = Column<Int32>()
-    /// Sorts the new pairs' keys each step (see `updatePairs`).
-    @exclusivity(unchecked) var pairSorter = RadixSorter()
+    /// Sorts the new pairs' keys each step (see `updatePairs`), and the locality pass's keys.
+    @exclusivity(unchecked) var keySorter = RadixSorter()
     let pairSearchParts = PairSearchParts()
     @exclusivity(unchecked) var queryScratch = Column<Int32>()
     /// Per contact, whether this step's narrowphase left it for the serial pass (see `NarrowphaseView.changed`).

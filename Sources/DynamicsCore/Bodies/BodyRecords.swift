@@ -43,8 +43,6 @@ struct BodySim: BitwiseCopyable {
     var allowSleep: Bool
     /// Set by finalisation when the body's shapes left their enlarged boxes.
     var enlarged: Bool
-    /// Set by finalisation when the body moved far enough this step to need a sweep.
-    var needsSweep: Bool
 
     /// The transform of the body origin.
     @inline(__always)

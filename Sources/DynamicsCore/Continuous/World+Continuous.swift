@@ -11,7 +11,7 @@ extension World {
     /// At the time of impact the body takes the pose between the two (position and angle).
     ///
     /// Returns whether it moved the body (its shapes' boxes are then out of date).
-    func sweepAgainstStatics(dense d: Int, _ view: SweepView) -> Bool {
+    func sweepAgainstStatics(dense d: Int, _ view: SweepView, scratch: inout Column<Int32>) -> Bool {
         let sims = view.sims
         let center = sims[d].center, minExtent = sims[d].minExtent
         let motion = view.states[d].deltaPosition, turn = view.states[d].deltaRotation
@@ -24,9 +24,9 @@ extension World {
         // Every pose on the way lies within the body's reach of the centre's path.
         let swept = AABB(lower: componentMin(start, center), upper: componentMax(start, center))
             .expanded(by: max(sims[d].maxExtent, minExtent))
-        queryScratch.removeAll()
+        scratch.removeAll()
         let range = staticGrid.cellRange(swept)
-        if range.cellCount <= 1 << 16 { staticGrid.query(range, proxyCells: view.cells, into: &queryScratch) }
+        if range.cellCount <= 1 << 16 { staticGrid.query(range, proxyCells: view.cells, into: &scratch) }
         var earliest: Float = 1
         @inline(__always) func consider(_ s: Int) {
             let owner = view.shapeBody[s]
@@ -56,9 +56,10 @@ extension World {
                 }
             }
         }
-        let candidates = UnsafePointer(queryScratch.base)
-        for i in 0..<queryScratch.count { consider(Int(candidates[i])) }
-        // Read here, not kept in the view: the finalisation's regrid may add to it.
+        let candidates = UnsafePointer(scratch.base)
+        for i in 0..<scratch.count { consider(Int(candidates[i])) }
+        // Large proxies of static bodies: those of awake bodies, which the finalisation may add,
+        // are passed over (`consider` takes static shapes only).
         let large = UnsafePointer(largeProxies.base)
         for i in 0..<largeProxies.count { consider(Int(large[i])) }
         guard earliest < 1 else { return false }

@@ -9,6 +9,7 @@ final class StageTasks {
     let storeImpulses = KernelTask<StoreImpulsesKernel>()
     let narrowphase = KernelTask<NarrowphaseView>()
     let finalize = KernelTask<FinalizeView>()
+    let fastBodySweeps = KernelTask<FastBodySweepKernel>()
     let fields = KernelTask<FieldKernel>()
     let prepareJoints = KernelTask<PrepareJointsKernel>()
     let jointPass = KernelTask<JointPassKernel>()

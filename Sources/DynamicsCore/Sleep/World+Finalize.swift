@@ -28,6 +28,8 @@ struct FinalizeView: ChunkKernel {
     var angularSleepTolerance: Float
     /// Whether shape records are prefetched ahead (see `World.prefetchingBodyCount`).
     var prefetches: Bool
+    /// Per awake body: 1 when it moved far enough this step to need a sweep, else 0.
+    var fastBodies: UnsafeMutablePointer<UInt8>
 
     /// How many bodies ahead the three links of a body's chain of shape loads are prefetched:
     /// its first shape's index, then that shape's records, then the shape's vertices.
@@ -117,8 +119,9 @@ struct FinalizeView: ChunkKernel {
         }
         sim.force = .zero
         sim.torque = 0
-        sim.needsSweep = enableContinuous && sim.type == .dynamic
+        let fast = enableContinuous && sim.type == .dynamic
             && state.deltaPosition.lengthSquared > sim.minExtent * sim.minExtent
+        fastBodies[d] = fast ? 1 : 0
         sims[d] = sim
         // Fast bodies too: their sweep rarely moves them, and boxes redone only then keep the
         // serial part short.
@@ -127,9 +130,11 @@ struct FinalizeView: ChunkKernel {
 }
 
 extension World {
-    /// Writes the step's motion into the transforms (in parallel), then serially sweeps fast bodies
-    /// against static shapes and moves escaped proxies in the grid, in body order.
+    /// Writes the step's motion into the transforms (in parallel), sweeps fast bodies against
+    /// static shapes (in parallel), then serially moves escaped proxies in the grid, in body order.
     func finalize(_ dt: Float) {
+        let awake = bodies.awakeCount
+        fastBodyFlags.resizeUninitialized(to: awake)
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base,
@@ -141,22 +146,17 @@ extension World {
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: definition.enableContinuous,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance,
-                                prefetches: bodies.awakeCount >= Self.prefetchingBodyCount)
-        let awake = bodies.awakeCount
+                                prefetches: awake >= Self.prefetchingBodyCount, fastBodies: fastBodyFlags.base)
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
         if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }
+        if definition.enableContinuous { sweepFastBodies(view) }
         let sims = bodies.sim.base
         // Columns through pointers taken once: read through self, each read in this loop was a
         // dynamic exclusivity check (a tenth of junkyard's instructions while its pile falls).
         // Regridding writes existing entries only, so the pointers stay valid.
         let placement = UnsafePointer(shapes.placement.base), cells = shapes.cells.base
         let movedFlags = movedFlag.base
-        let sweep = sweepView()
         for d in 0..<awake {
-            if sims[d].needsSweep {
-                sims[d].needsSweep = false
-                if sweepAgainstStatics(dense: d, sweep) && view.updateShapeBoxes(d) { sims[d].enlarged = true }
-            }
             guard sims[d].enlarged else { continue }
             sims[d].enlarged = false
             var s = view.firstShape[Int(view.slotOfDense[d])]

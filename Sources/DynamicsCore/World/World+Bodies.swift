@@ -11,7 +11,7 @@ extension World {
                           gravityScale: definition.gravityScale, force: .zero, torque: 0, sleepTime: 0,
                           minExtent: .greatestFiniteMagnitude, maxExtent: 0, type: definition.type,
                           fixedRotation: definition.fixedRotation, allowSleep: definition.allowSleep,
-                          enlarged: false, needsSweep: false)
+                          enlarged: false)
         var state = BodyState.resting
         if definition.type != .static {
             state.linearVelocity = definition.linearVelocity

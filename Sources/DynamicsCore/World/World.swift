@@ -67,7 +67,10 @@ public final class World {
     /// Sorts the new pairs' keys each step (see `updatePairs`), and the locality pass's keys.
     @exclusivity(unchecked) var keySorter = RadixSorter()
     let pairSearchParts = PairSearchParts()
-    @exclusivity(unchecked) var queryScratch = Column<Int32>()
+    /// Per awake body, whether the finalisation found it fast enough to sweep; and the list of
+    /// those bodies (see `sweepFastBodies`).
+    @exclusivity(unchecked) var fastBodyFlags = Column<UInt8>()
+    @exclusivity(unchecked) var fastBodies = Column<Int32>()
     /// Per contact, whether this step's narrowphase left it for the serial pass (see `NarrowphaseView.changed`).
     @exclusivity(unchecked) var contactChanged = Column<UInt8>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).

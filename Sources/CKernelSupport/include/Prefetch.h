@@ -11,4 +11,14 @@ static inline void dynamics_prefetch(const void *address) {
 #endif
 }
 
+/// `dynamics_prefetch` for a line about to be written: the processor may fetch it already owned,
+/// so that the write does not first have to take it from another core's cache.
+static inline void dynamics_prefetch_for_write(void *address) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(address, 1, 3);
+#else
+    (void)address;
+#endif
+}
+
 #endif

@@ -52,6 +52,15 @@ struct PairTable: ~Copyable {
     @inline(__always)
     func prefetch(_ key: UInt64) { dynamics_prefetch(keys.base + home(key)) }
 
+    /// `prefetch` for a `set` or `remove` of `key`: the slot is loaded to be written, and so is
+    /// its value (the lookups of the pair search, on any thread, only read them).
+    @inline(__always)
+    func prefetchForWrite(_ key: UInt64) {
+        let slot = home(key)
+        dynamics_prefetch_for_write(keys.base + slot)
+        dynamics_prefetch_for_write(values.base + slot)
+    }
+
     /// Makes room for `total` pairs, so that setting up to that many grows the table no more.
     mutating func reserve(_ total: Int) {
         while total * 2 > mask + 1 { grow() }

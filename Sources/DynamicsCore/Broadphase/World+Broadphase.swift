@@ -138,7 +138,7 @@ extension World {
         let ahead = Self.pairSlotPrefetchDistance
         var previous: UInt64 = 0
         for (i, key) in candidates.enumerated() where key != previous {
-            if i + ahead < candidates.count { pairs.prefetch(candidates[i + ahead]) }
+            if i + ahead < candidates.count { pairs.prefetchForWrite(candidates[i + ahead]) }
             previous = key
             createContact(shapeA: Int32(truncatingIfNeeded: key >> 32), shapeB: Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
         }

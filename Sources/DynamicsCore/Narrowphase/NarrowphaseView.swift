@@ -233,11 +233,11 @@ extension World {
         while j >= 0 {
             if j >= ahead {
                 let later = contacts.base + Int(doomed[j - ahead])
-                pairs.prefetch(PairTable.key(later.pointee.shapeA, later.pointee.shapeB))
+                pairs.prefetchForWrite(PairTable.key(later.pointee.shapeA, later.pointee.shapeB))
                 let lastThen = contacts.count - 1 - ahead
                 if lastThen >= 0 {
                     let last = contacts.base + lastThen
-                    pairs.prefetch(PairTable.key(last.pointee.shapeA, last.pointee.shapeB))
+                    pairs.prefetchForWrite(PairTable.key(last.pointee.shapeA, last.pointee.shapeB))
                 }
             }
             let i = Int(doomed[j])

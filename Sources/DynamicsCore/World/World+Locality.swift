@@ -96,7 +96,7 @@ extension World {
         // Every pair's slot is rewritten, in contact order, which is no order of the slots.
         let ahead = Self.pairSlotPrefetchDistance
         for i in 0..<count {
-            if i + ahead < count { pairs.prefetch(PairTable.key(contactBase[i + ahead].shapeA, contactBase[i + ahead].shapeB)) }
+            if i + ahead < count { pairs.prefetchForWrite(PairTable.key(contactBase[i + ahead].shapeA, contactBase[i + ahead].shapeB)) }
             pairs.set(PairTable.key(contactBase[i].shapeA, contactBase[i].shapeB), Int32(i))
         }
     }

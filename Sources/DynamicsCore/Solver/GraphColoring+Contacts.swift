@@ -40,17 +40,21 @@ extension GraphColoring {
                                 segmentContacts: UnsafeMutablePointer<Int32>) -> (touching: Int, segments: Int) {
         reset(bodyCount: awake)
         var n = 0, segments = 0
+        let zero = zeroSlot, sink = sinkSlot
+        // Without branches: whether a contact is touching, or has a segment, is close to random
+        // in a moving pile, and the mispredicted branches were much of this serial loop. Every
+        // contact writes its entries; only the ones that count advance the ends.
         for i in 0..<count {
             let key = keys[i]
-            if key.bits & SolverKey.hasSegment != 0 {
-                segmentContacts[segments] = Int32(i)
-                segments += 1
-            }
-            guard key.bits & SolverKey.solved != 0 else { continue }
-            colors[n] = assign(key.bits & SolverKey.movableA != 0 ? key.denseA : -1,
-                               key.bits & SolverKey.movableB != 0 ? key.denseB : -1)
+            segmentContacts[segments] = Int32(i)
+            segments &+= key.bits & SolverKey.hasSegment != 0 ? 1 : 0
+            let solved: Int32 = key.bits & SolverKey.solved != 0 ? 1 : 0
+            let movableA = key.bits & SolverKey.movableA != 0, movableB = key.bits & SolverKey.movableB != 0
+            colors[n] = assign(readA: movableA ? Int(key.denseA) : zero, writeA: movableA ? Int(key.denseA) : sink,
+                               readB: movableB ? Int(key.denseB) : zero, writeB: movableB ? Int(key.denseB) : sink,
+                               count: solved)
             sources[n] = SolverSource(contact: Int32(i), denseA: key.denseA, denseB: key.denseB)
-            n += 1
+            n &+= Int(solved)
         }
         return (n, segments)
     }

@@ -15,12 +15,39 @@ struct GraphColoring: ~Copyable {
     var offsets = Column<Int32>()
     var counts = Column<Int32>()
 
+    /// Two words past the bodies' (see `reset`): one that stays 0, read for a side that takes no
+    /// colour slot, and one that absorbs the writes for such a side.
+    private(set) var zeroSlot = 0
+    private(set) var sinkSlot = 1
+
     mutating func reset(bodyCount: Int) {
-        colorsOfBody.resize(to: bodyCount, filling: 0)
+        colorsOfBody.resize(to: bodyCount + 2, filling: 0)
         colorsOfBody.fill(0)
+        zeroSlot = bodyCount
+        sinkSlot = bodyCount + 1
         counts.resize(to: Self.maxColors + 1, filling: 0)
         counts.fill(0)
     }
+
+    /// `assign` without branches, for a loop whose contacts are touching or not at random:
+    /// `readA`/`writeA` are body A's index, or `zeroSlot`/`sinkSlot` when it takes no colour
+    /// slot (likewise B); `count` is 1 to count the constraint in, 0 to leave everything as it
+    /// was (the returned colour is then meaningless). Colours only ever hold bits below
+    /// `maxColors`, so the first free one is at most `maxColors`, the overflow, which sets no bit.
+    @inline(__always)
+    mutating func assign(readA: Int, writeA: Int, readB: Int, writeB: Int, count: Int32) -> Int32 {
+        let used = colorsOfBody.base
+        let taken = used[readA] | used[readB]
+        let color = (~taken).trailingZeroBitCount
+        let bit = (UInt32(truncatingIfNeeded: count) << UInt32(color)) & Self.colorBits
+        used[writeA] |= bit
+        used[writeB] |= bit
+        counts.base[color] &+= count
+        return Int32(color)
+    }
+
+    /// The bits of the real colours (not the overflow).
+    static let colorBits: UInt32 = (1 << UInt32(maxColors)) - 1
 
     /// Assigns a constraint between two bodies the first colour neither has yet; returns the colour
     /// (maxColors = overflow).

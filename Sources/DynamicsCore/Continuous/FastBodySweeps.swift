@@ -13,6 +13,10 @@ struct FastBodySweepKernel: ChunkKernel {
 
     func run(_ range: Range<Int>) {
         let n = PairSearchParts.count
+        // One strong reference for the whole share: called through the unowned(unsafe) field, each
+        // sweep retained and released the world, and two threads doing so fought over the line
+        // that holds its reference count (a twentieth of junkyard's 2-thread samples).
+        let world = self.world
         for part in range {
             for k in (count * part / n)..<(count * (part + 1) / n) {
                 let d = Int(bodies[k])

@@ -40,14 +40,15 @@ final class WorkerPool: @unchecked Sendable {
     let workerCount: Int
     private let generation = Atomic<Int>(0)
     /// One segment of the published range per thread: the caller's, then each worker's.
-    private let segments: [Segment]
+    private let segments: PaddedLanes<Segment>
     private let shuttingDown = Atomic<Bool>(false)
     /// Set between `hold()` and `release()`: idle workers do not park.
     private let held = Atomic<Bool>(false)
-    /// Each worker parks on its own semaphore, so a wake-up can never be taken by another worker.
-    private let slots: [WorkerSlot]
+    /// Each worker's slot (worker `w`, counted from 1, has slot `w - 1`).
+    private let slots: PaddedLanes<WorkerSlot>
     private let stopped = DispatchSemaphore(value: 0)
-    private var task: ParallelTask?
+    /// The published pass's task, unretained: `run` holds it until every thread that joined is done.
+    private var task: Unmanaged<ParallelTask>?
     private var itemCount = 0
     private var minimumChunk = 1
 
@@ -58,16 +59,22 @@ final class WorkerPool: @unchecked Sendable {
 
     init(workerCount: Int) {
         self.workerCount = workerCount
-        slots = (1..<max(workerCount, 1)).map { _ in WorkerSlot() }
-        segments = (0..<max(workerCount, 1)).map { _ in Segment() }
+        slots = PaddedLanes(count: max(workerCount, 1) - 1) { _ in WorkerSlot() }
+        segments = PaddedLanes(count: max(workerCount, 1)) { _ in Segment() }
         // One serial queue per worker: serial queues overcommit, so each long-lived worker gets a
         // thread of its own even when the global queues' threads are busy (with several worlds, or
         // under a parallel test runner). A worker on the global queue could wait forever for a thread.
-        for (index, slot) in slots.enumerated() {
+        for index in 0..<slots.count {
             DispatchQueue(label: "DynamicsCore.worker.\(index + 1)", qos: .userInitiated).async { [self] in
-                workerLoop(slot, segment: index + 1)
+                workerLoop(slots.lane(index), segment: index + 1)
             }
         }
+    }
+
+    deinit {
+        // The workers hold the pool until `shutdown()` has stopped them, so none is left here.
+        slots.deallocate()
+        segments.deallocate()
     }
 
     /// Stops the workers and waits for them to leave.
@@ -75,8 +82,8 @@ final class WorkerPool: @unchecked Sendable {
         guard workerCount > 1, !shuttingDown.load(ordering: .acquiring) else { return }
         shuttingDown.store(true, ordering: .releasing)
         generation.add(1, ordering: .releasing)
-        for slot in slots { slot.semaphore.signal() }
-        for _ in slots { stopped.wait() }
+        for i in 0..<slots.count { slots.lane(i).pointee.semaphore.signal() }
+        for _ in 0..<slots.count { stopped.wait() }
     }
 
     /// Keeps the workers awake until `release()`: wakes the parked ones now, so that their wake-up
@@ -85,9 +92,7 @@ final class WorkerPool: @unchecked Sendable {
     func hold() {
         guard workerCount > 1 else { return }
         held.store(true, ordering: .sequentiallyConsistent)
-        for slot in slots where slot.parked.exchange(false, ordering: .sequentiallyConsistent) {
-            slot.semaphore.signal()
-        }
+        wakeParkedWorkers()
     }
 
     /// Lets idle workers park again after their spin (see `hold()`).
@@ -98,7 +103,15 @@ final class WorkerPool: @unchecked Sendable {
 
     /// How many workers are parked (or about to park) on their semaphores now.
     var parkedWorkerCount: Int {
-        slots.count { $0.parked.load(ordering: .acquiring) }
+        (0..<slots.count).count { slots.lane($0).pointee.parked.load(ordering: .acquiring) }
+    }
+
+    /// Signals every worker that announced it is parking.
+    private func wakeParkedWorkers() {
+        for i in 0..<slots.count {
+            let slot = slots.lane(i)
+            if slot.pointee.parked.exchange(false, ordering: .sequentiallyConsistent) { slot.pointee.semaphore.signal() }
+        }
     }
 
     /// Runs `task` over `0..<count` in chunks of at least `minimumChunk`; returns when all are done.
@@ -109,28 +122,28 @@ final class WorkerPool: @unchecked Sendable {
             task.execute(0..<count)
             return
         }
-        self.task = task
+        self.task = Unmanaged.passUnretained(task)
         itemCount = count
         self.minimumChunk = max(1, minimumChunk)
-        for (p, segment) in segments.enumerated() {
-            segment.end = count * (p + 1) / workerCount
-            segment.next.store(count * p / workerCount, ordering: .relaxed)
+        for p in 0..<segments.count {
+            let segment = segments.lane(p)
+            segment.pointee.end = count * (p + 1) / workerCount
+            segment.pointee.next.store(count * p / workerCount, ordering: .relaxed)
         }
         // Opening each worker's part publishes the task and the segments to it (a worker's join
         // acquires this store).
-        for slot in slots { slot.pass.store(WorkerSlot.open, ordering: .releasing) }
+        for i in 0..<slots.count { slots.lane(i).pointee.pass.store(WorkerSlot.open, ordering: .releasing) }
         generation.add(1, ordering: .sequentiallyConsistent)
-        for slot in slots where slot.parked.exchange(false, ordering: .sequentiallyConsistent) {
-            slot.semaphore.signal()
-        }
+        wakeParkedWorkers()
         claimChunks(task, startingAt: 0)
-        for slot in slots {
+        for i in 0..<slots.count {
+            let slot = slots.lane(i)
             // A worker that has not joined yet is shut out; one that has is waited for.
-            let (closed, _) = slot.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.closed,
-                                                         ordering: .acquiringAndReleasing)
+            let (closed, _) = slot.pointee.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.closed,
+                                                                 ordering: .acquiringAndReleasing)
             if closed { continue }
             var spins = 0
-            while slot.pass.load(ordering: .acquiring) != WorkerSlot.done {
+            while slot.pointee.pass.load(ordering: .acquiring) != WorkerSlot.done {
                 // A worker that joined but lost its processor to another thread gets it back sooner.
                 spins += 1
                 if spins >= Self.spinLimit {
@@ -147,20 +160,20 @@ final class WorkerPool: @unchecked Sendable {
     /// the minimum chunk, so that a thread that finishes early still finds work to take over.
     private func claimChunks(_ task: ParallelTask, startingAt first: Int) {
         for k in 0..<segments.count {
-            let segment = segments[(first + k) % segments.count]
-            let end = segment.end
+            let segment = segments.lane((first + k) % segments.count)
+            let end = segment.pointee.end
             while true {
-                let left = end - segment.next.load(ordering: .relaxed)
+                let left = end - segment.pointee.next.load(ordering: .relaxed)
                 guard left > 0 else { break }
                 let size = max(minimumChunk, left / 2)
-                let start = segment.next.wrappingAdd(size, ordering: .relaxed).oldValue
+                let start = segment.pointee.next.wrappingAdd(size, ordering: .relaxed).oldValue
                 guard start < end else { break }
                 task.execute(start..<min(end, start + size))
             }
         }
     }
 
-    private func workerLoop(_ slot: WorkerSlot, segment: Int) {
+    private func workerLoop(_ slot: UnsafeMutablePointer<WorkerSlot>, segment: Int) {
         // Start from the pool's first generation, not the current one: a worker whose thread starts
         // late must still take part in the jobs published before it ran.
         var seen = 0
@@ -176,8 +189,8 @@ final class WorkerPool: @unchecked Sendable {
                     // Announce the park, then look once more: either the publisher sees the flag and
                     // signals this worker's own semaphore, or this worker sees the new generation.
                     // A signal left over from a park that did not happen only causes one extra lap.
-                    slot.parked.store(true, ordering: .sequentiallyConsistent)
-                    if generation.load(ordering: .sequentiallyConsistent) == seen { slot.semaphore.wait() }
+                    slot.pointee.parked.store(true, ordering: .sequentiallyConsistent)
+                    if generation.load(ordering: .sequentiallyConsistent) == seen { slot.pointee.semaphore.wait() }
                 }
             }
             seen = generation.load(ordering: .acquiring)
@@ -186,29 +199,11 @@ final class WorkerPool: @unchecked Sendable {
                 return
             }
             // Join the pass that is open now (if the caller has not closed it), run chunks, report.
-            let (joined, _) = slot.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.running,
-                                                         ordering: .acquiringAndReleasing)
+            let (joined, _) = slot.pointee.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.running,
+                                                                 ordering: .acquiringAndReleasing)
             guard joined else { continue }
-            if let task { claimChunks(task, startingAt: segment) }
-            slot.pass.store(WorkerSlot.done, ordering: .releasing)
+            task?._withUnsafeGuaranteedRef { claimChunks($0, startingAt: segment) }
+            slot.pointee.pass.store(WorkerSlot.done, ordering: .releasing)
         }
     }
-}
-
-/// One thread's part of a published range: the next item to claim and the end. Claims are atomic,
-/// so other threads may take chunks of it too.
-final class Segment: @unchecked Sendable {
-    let next = Atomic<Int>(0)
-    var end = 0
-}
-
-/// A worker's parking place, and its part in the current pass.
-final class WorkerSlot: @unchecked Sendable {
-    let parked = Atomic<Bool>(false)
-    let semaphore = DispatchSemaphore(value: 0)
-    /// `open` when a pass is published, then `running` if the worker joined it (and `done` when it
-    /// has finished), or `closed` if the caller finished first and shut it out.
-    let pass = Atomic<Int>(WorkerSlot.done)
-
-    static let open = 0, running = 1, done = 2, closed = 3
 }

@@ -12,6 +12,8 @@ struct NarrowphaseView: ChunkKernel {
     var denseOfSlot: UnsafePointer<Int32>
     var sims: UnsafePointer<BodySim>
     var awakeCount: Int
+    /// Dense indices from `awakeCount` up to this are sleeping bodies (see `SolverKey.sleepingSide`).
+    var movableCount: Int
     var speculative: Float
     var linearSlop: Float
     /// How far (distance, and sine of the angle) B may move relative to A before a cached manifold
@@ -68,12 +70,9 @@ struct NarrowphaseView: ChunkKernel {
     @inline(__always)
     func key(_ i: Int, _ dA: Int, _ dB: Int) -> SolverKey {
         let flags = contacts[i].flags
-        var bits: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
+        let bits: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
         guard flags.contains(.touching) && flags.contains(.simulated) else { return SolverKey(denseA: -1, denseB: -1, bits: bits) }
-        bits |= SolverKey.solved
-        if dA < awakeCount && sims[dA].invMass > 0 { bits |= SolverKey.movableA }
-        if dB < awakeCount && sims[dB].invMass > 0 { bits |= SolverKey.movableB }
-        return SolverKey(denseA: dA < awakeCount ? Int32(dA) : -1, denseB: dB < awakeCount ? Int32(dB) : -1, bits: bits)
+        return .solved(denseA: dA, denseB: dB, bits: bits, awake: awakeCount, movable: movableCount, sims: sims)
     }
 
     /// The manifold of shapes `a` and `b` at `xfA` and `xfB` (see `collideShapes`).
@@ -169,6 +168,7 @@ struct NarrowphaseView: ChunkKernel {
         let awakeA = dA < awakeCount, awakeB = dB < awakeCount
         if awakeA && simA.invMass > 0 { bits |= SolverKey.movableA }
         if awakeB && simB.invMass > 0 { bits |= SolverKey.movableB }
+        if (!awakeA && dA < movableCount) || (!awakeB && dB < movableCount) { bits |= SolverKey.sleepingSide }
         keys[i] = SolverKey(denseA: awakeA ? Int32(dA) : -1, denseB: awakeB ? Int32(dB) : -1, bits: bits)
     }
 }
@@ -183,13 +183,14 @@ extension World {
         let view = NarrowphaseView(contacts: contacts.base, impulses: contactImpulses.base, geometry: shapes.geometry.base, vertices: shapes.vertices.base,
                                    normals: shapes.normals.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
-                                   awakeCount: bodies.awakeCount, speculative: tolerances.speculativeDistance,
+                                   awakeCount: bodies.awakeCount, movableCount: bodies.movableCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop,
                                    reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine,
                                    changed: contactChanged.base, keys: solverKeys.base,
                                    prefetches: bodies.awakeCount >= Self.prefetchingBodyCount)
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
         solverKeysValid = true
+        solverKeysMissWakes = false
 
         disjointContacts.removeAll()
         let contactBase = contacts.base

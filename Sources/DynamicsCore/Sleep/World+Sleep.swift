@@ -95,8 +95,8 @@ extension World {
             if s >= 0 && bodies.isAwake(slot: s) { bodies.sim.base[bodies.dense(s)].sleepTime = 0 }
             return
         }
-        // Waking moves bodies into the awake range: the narrowphase's dense indices are stale.
-        solverKeysValid = false
+        // Waking moves bodies into the awake range: the keys of contacts with a sleeping side are stale.
+        solverKeysMissWakes = true
         let island = bodies.island[Int(s)]
         wakeScratch.removeAll()
         if island < 0 {

@@ -24,6 +24,9 @@ struct SolverKey: BitwiseCopyable {
     /// Body A (B) is awake with a finite mass: it takes a colour slot.
     static let movableA: UInt32 = 1 << 2
     static let movableB: UInt32 = 1 << 3
+    /// The contact is solved and one of its bodies was asleep when the key was written: if that
+    /// body wakes before the colouring, the key is written again (`World.refreshKeysOfWokenBodies`).
+    static let sleepingSide: UInt32 = 1 << 4
 
     init(denseA: Int32, denseB: Int32, bits: UInt32) {
         self.denseA = denseA

@@ -128,6 +128,7 @@ extension World {
         constraintColor.resizeUninitialized(to: contacts.count)
         constraintSource.resizeUninitialized(to: contacts.count)
         segmentContacts.resizeUninitialized(to: contacts.count)
+        if solverKeysValid && solverKeysMissWakes && colouringReadsKeys { refreshKeysOfWokenBodies() }
         let (touching, segments) = solverKeysValid && colouringReadsKeys && solverKeys.count == contacts.count
             ? coloring.colorContacts(keys: UnsafePointer(solverKeys.base), count: contacts.count, awake: awake,
                                      colors: constraintColor.base, sources: constraintSource.base,

@@ -75,9 +75,12 @@ public final class World {
     @exclusivity(unchecked) var contactChanged = Column<UInt8>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).
     @exclusivity(unchecked) var solverKeys = Column<SolverKey>()
-    /// Whether `solverKeys` matches the contacts and the awake bodies: set by the narrowphase,
-    /// cleared when a body wakes (dense indices move) and once the colouring has used the keys.
+    /// Whether `solverKeys` matches the contacts: set by the narrowphase, cleared once the
+    /// colouring has used the keys.
     @exclusivity(unchecked) var solverKeysValid = false
+    /// Whether bodies woke since the narrowphase wrote `solverKeys`: the keys with a side that was
+    /// asleep then (`SolverKey.sleepingSide`) must be written again before the colouring reads them.
+    @exclusivity(unchecked) var solverKeysMissWakes = false
     /// Whether the colouring may read `solverKeys` (tests turn it off to compare with the contacts).
     var colouringReadsKeys = true
     /// Whether the moving grid may detach while most proxies move (tests turn it off to compare).

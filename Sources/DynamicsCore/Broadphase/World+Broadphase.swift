@@ -170,10 +170,13 @@ extension World {
         if shapes.enableEvents[a] || shapes.enableEvents[b] { flags.insert(.enableEvents) }
         if shapes.geometry[a].kind == .segment || shapes.geometry[b].kind == .segment { flags.insert(.hasSegment) }
         let (friction, restitution) = combinedMaterial(shapeA, shapeB)
-        let contact = Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes.body[a], bodyB: shapes.body[b],
-                              friction: friction, restitution: restitution, flags: flags, manifold: .empty, cache: .empty)
-        pairs.set(PairTable.key(shapeA, shapeB), Int32(contacts.count))
-        contacts.append(contact)
+        let index = contacts.count
+        pairs.set(PairTable.key(shapeA, shapeB), Int32(index))
+        // Built where it goes: appending a finished record was a library copy of its 184 bytes.
+        contacts.resizeUninitialized(to: index + 1)
+        (contacts.base + index).initialize(to: Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes.body[a], bodyB: shapes.body[b],
+                                                       friction: friction, restitution: restitution, flags: flags,
+                                                       manifold: .empty, cache: .empty))
         contactImpulses.append(.zero)
         if restitution > 0 { bouncyContactCount += 1 }
     }

@@ -30,6 +30,10 @@ struct FinalizeView: ChunkKernel {
     var prefetches: Bool
     /// Per awake body: 1 when it moved far enough this step to need a sweep, else 0.
     var fastBodies: UnsafeMutablePointer<UInt8>
+    /// Per awake body: whether it is dynamic and whether it has been still for `timeToSleep`
+    /// (`SleepFlags`).
+    var sleepFlags: UnsafeMutablePointer<UInt8>
+    var timeToSleep: Float
 
     /// How many bodies ahead the three links of a body's chain of shape loads are prefetched:
     /// its first shape's index, then that shape's records, then the shape's vertices.
@@ -122,6 +126,7 @@ struct FinalizeView: ChunkKernel {
         let fast = enableContinuous && sim.type == .dynamic
             && state.deltaPosition.lengthSquared > sim.minExtent * sim.minExtent
         fastBodies[d] = fast ? 1 : 0
+        sleepFlags[d] = (sim.type == .dynamic ? SleepFlags.dynamic : 0) | (sim.sleepTime >= timeToSleep ? SleepFlags.still : 0)
         sims[d] = sim
         // Fast bodies too: their sweep rarely moves them, and boxes redone only then keep the
         // serial part short.
@@ -135,6 +140,7 @@ extension World {
     func finalize(_ dt: Float) {
         let awake = bodies.awakeCount
         fastBodyFlags.resizeUninitialized(to: awake)
+        sleepFlags.resizeUninitialized(to: awake)
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base,
@@ -146,7 +152,8 @@ extension World {
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: definition.enableContinuous,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance,
-                                prefetches: awake >= Self.prefetchingBodyCount, fastBodies: fastBodyFlags.base)
+                                prefetches: awake >= Self.prefetchingBodyCount, fastBodies: fastBodyFlags.base,
+                                sleepFlags: sleepFlags.base, timeToSleep: tolerances.timeToSleep)
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
         if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }
         if definition.enableContinuous { sweepFastBodies(view) }

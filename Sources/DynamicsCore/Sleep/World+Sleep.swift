@@ -1,11 +1,13 @@
-import CKernelSupport
-
 extension World {
-    /// How many touching contacts ahead `updateSleep` prefetches the bodies' records.
-    static let sleepPrefetchDistance = 16
-
-    /// Groups awake dynamic bodies into islands (touching contacts and joints link them) and puts
-    /// every island whose bodies have all been still for `timeToSleep` to sleep together.
+    /// Puts to sleep every island of awake bodies (touching contacts and joints between dynamic
+    /// bodies link them) whose bodies have all been still for `timeToSleep`.
+    ///
+    /// Only still bodies are linked: an island sleeps exactly when it is a group of still bodies
+    /// linked to no restless one, so the groups are found among the still bodies alone, and a
+    /// still body linked to a restless one marks its group as staying awake. Each group's root is
+    /// its smallest dense index whatever the order of the links, as it would be among all bodies,
+    /// so the islands that sleep and their ids are the same. The bodies' flags come from the
+    /// finalisation (`sleepFlags`): a byte each, read at random, instead of their 88-byte records.
     func updateSleep() {
         guard definition.enableSleep else { return }
         let awake = bodies.awakeCount
@@ -21,49 +23,51 @@ extension World {
             }
             return x
         }
-        @inline(__always) func union(_ a: Int, _ b: Int) {
-            let ra = find(Int32(a)), rb = find(Int32(b))
-            if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
+        let flags = sleepFlags.base
+        let still = SleepFlags.still, held = SleepFlags.heldAwake
+        /// Links two dynamic bodies: groups them if both are still, else holds the still one awake.
+        @inline(__always) func link(_ a: Int, _ b: Int) {
+            let fa = flags[a], fb = flags[b]
+            if fa & fb & still != 0 {
+                let ra = find(Int32(a)), rb = find(Int32(b))
+                if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
+            } else {
+                flags[a] = fa | (fa & still != 0 ? held : 0)
+                flags[b] = fb | (fb & still != 0 ? held : 0)
+            }
         }
         let sims = bodies.sim.base
         // The touching contacts with an awake body are the ones this step's solver listed, with
         // their bodies' dense indices (−1 for a body not awake): 12 bytes each, in contact order,
         // rather than a pass over the whole contact records. Nothing has fallen asleep since.
         let sources = UnsafePointer(constraintSource.base)
-        let timeToSleep = tolerances.timeToSleep
-        let sourceCount = constraintSource.count
-        let prefetches = awake >= Self.prefetchingBodyCount
-        for k in 0..<sourceCount {
-            // The body records are read at random: in a large pile each was a cache miss.
-            if prefetches && k + Self.sleepPrefetchDistance < sourceCount {
-                let ahead = sources[k + Self.sleepPrefetchDistance]
-                if ahead.denseA >= 0 { dynamics_prefetch(sims + Int(ahead.denseA)) }
-                if ahead.denseB >= 0 { dynamics_prefetch(sims + Int(ahead.denseB)) }
-            }
+        let dynamic = SleepFlags.dynamic
+        for k in 0..<constraintSource.count {
             let dA = Int(sources[k].denseA), dB = Int(sources[k].denseB)
-            let dynamicA = dA >= 0 && sims[dA].type == .dynamic
-            let dynamicB = dB >= 0 && sims[dB].type == .dynamic
-            if dynamicA && dynamicB {
-                union(dA, dB)
-            } else if dynamicA && dB >= 0 && sims[dB].sleepTime < timeToSleep {
-                sims[dA].sleepTime = 0   // pushed by a moving kinematic body
-            } else if dynamicB && dA >= 0 && sims[dA].sleepTime < timeToSleep {
+            let fA = dA >= 0 ? flags[dA] : 0, fB = dB >= 0 ? flags[dB] : 0
+            if fA & fB & dynamic != 0 {
+                link(dA, dB)
+            } else if fA & dynamic != 0 && dB >= 0 && fB & still == 0 {
+                // Pushed by a moving kinematic body.
+                sims[dA].sleepTime = 0
+                flags[dA] = (fA & ~still) | held
+            } else if fB & dynamic != 0 && dA >= 0 && fA & still == 0 {
                 sims[dB].sleepTime = 0
+                flags[dB] = (fB & ~still) | held
             }
         }
         for k in 0..<joints.active.count {
             let r = joints.records[Int(joints.active[k])]
-            if r.denseA >= 0 && r.denseB >= 0 && r.massA > 0 && r.massB > 0 { union(Int(r.denseA), Int(r.denseB)) }
+            if r.denseA >= 0 && r.denseB >= 0 && r.massA > 0 && r.massB > 0 { link(Int(r.denseA), Int(r.denseB)) }
         }
-        islandMinSleep.resizeUninitialized(to: awake)
-        let minSleep = islandMinSleep.base
-        for i in 0..<awake { minSleep[i] = .greatestFiniteMagnitude }
-        for i in 0..<awake {
+        // A group stays awake if any of its bodies is held (a pushed body may have been grouped
+        // before the push): the mark goes to the root.
+        for i in 0..<awake where flags[i] & held != 0 {
             let root = Int(find(Int32(i)))
-            minSleep[root] = min(minSleep[root], sims[i].sleepTime)
+            flags[root] |= held
         }
         bodyScratch.removeAll()
-        for i in 0..<awake where minSleep[Int(find(Int32(i)))] >= tolerances.timeToSleep {
+        for i in 0..<awake where flags[i] & still != 0 && flags[Int(find(Int32(i)))] & held == 0 {
             bodyScratch.append(Int32(i))
         }
         guard bodyScratch.count > 0 else { return }
@@ -122,4 +126,15 @@ extension World {
             if c.bodyA == s { wake(bodySlot: c.bodyB) } else if c.bodyB == s { wake(bodySlot: c.bodyA) }
         }
     }
+}
+
+/// What the sleep update knows of an awake body, a byte per body (`World.sleepFlags`).
+enum SleepFlags {
+    /// The body is dynamic.
+    static let dynamic: UInt8 = 1 << 0
+    /// The body has been still for at least `timeToSleep`.
+    static let still: UInt8 = 1 << 1
+    /// Set by the sleep update: the body is linked to a restless body (or was pushed by a moving
+    /// kinematic one); on a group's root, the group stays awake.
+    static let heldAwake: UInt8 = 1 << 2
 }

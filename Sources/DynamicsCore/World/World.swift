@@ -71,6 +71,8 @@ public final class World {
     /// those bodies (see `sweepFastBodies`).
     @exclusivity(unchecked) var fastBodyFlags = Column<UInt8>()
     @exclusivity(unchecked) var fastBodies = Column<Int32>()
+    /// Per awake body, what the sleep update needs of it (`SleepFlags`), written by the finalisation.
+    @exclusivity(unchecked) var sleepFlags = Column<UInt8>()
     /// Per contact, whether this step's narrowphase left it for the serial pass (see `NarrowphaseView.changed`).
     @exclusivity(unchecked) var contactChanged = Column<UInt8>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).
@@ -103,7 +105,6 @@ public final class World {
 
     // Sleep scratch.
     @exclusivity(unchecked) var islandParent = Column<Int32>()
-    @exclusivity(unchecked) var islandMinSleep = Column<Float>()
     @exclusivity(unchecked) var bodyScratch = Column<Int32>()
     /// Scratch of the locality pass: sort keys and the permutation they give.
     @exclusivity(unchecked) var localityKeys = Column<UInt64>()

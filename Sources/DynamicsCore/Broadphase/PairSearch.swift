@@ -48,6 +48,9 @@ struct PairSearchKernel: ChunkKernel {
     var parts: UnsafeMutablePointer<PairSearchPart>
     var moved: UnsafePointer<Int32>
     var movedCount: Int
+    /// The moved proxies searched row band by row band (see `World.bandedSearches`).
+    var banded: UnsafePointer<Int32>
+    var bandedCount: Int
     /// Which grids' `CellRuns` are current and answer the queries.
     var runs: RunsInUse
 
@@ -56,7 +59,7 @@ struct PairSearchKernel: ChunkKernel {
         let buckets = runs.sweepsMoving ? world.movingRuns.bucketCount : 0
         for part in range {
             let share = (movedCount * part / n)..<(movedCount * (part + 1) / n)
-            world.searchPairs(moved: moved, share, runs: runs, into: &parts[part])
+            world.searchPairs(moved: moved, share, banded: banded, bandedCount, band: part, runs: runs, into: &parts[part])
             if runs.sweepsMoving {
                 world.sweepMovingRuns(buckets: (buckets * part / n)..<(buckets * (part + 1) / n), into: &parts[part])
             }
@@ -77,19 +80,44 @@ extension World {
     /// How many moved proxies ahead `searchPairs` starts loading a proxy's records.
     static let proxyPrefetchDistance = 8
 
-    /// Appends to `part.candidates` the keys of the new overlapping pairs of `moved[share]`. A
-    /// pair of two moved proxies is found once, from its larger proxy.
-    func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, runs: RunsInUse, into part: inout PairSearchPart) {
+    /// Whether a moved proxy's search is cut into row bands, one per part, instead of done whole
+    /// by the part whose share holds it: a large proxy (a long wall turning, say) queries
+    /// hundreds of cells, and one part doing that while the others had a few cells each left
+    /// one thread to finish the pass alone (the tumbler's four walls, every step). Enormous
+    /// proxies scan the shapes instead, whole.
+    @inline(__always)
+    static func searchesInBands(_ placement: ProxyPlacement, _ range: CellRange) -> Bool {
+        placement == .large && range.cellCount > 0 && range.cellCount <= 1 << 16
+    }
+
+    /// The moved proxies that `searchesInBands`, in `bandedSearches`.
+    func collectBandedSearches() {
+        bandedSearches.removeAll()
+        guard bandsLargeSearches else { return }
+        let isMoved = UnsafePointer(movedFlag.base), placement = UnsafePointer(shapes.placement.base)
+        for i in 0..<largeProxies.count {
+            let s = largeProxies[i]
+            if isMoved[Int(s)] && Self.searchesInBands(placement[Int(s)], shapes.cells[Int(s)]) { bandedSearches.append(s) }
+        }
+    }
+
+    /// Appends to `part.candidates` the keys of the new overlapping pairs of `moved[share]`, and
+    /// those of band `band` (of `PairSearchParts.count`) of each of `banded`'s searches. A pair of
+    /// two moved proxies is found once, from its larger proxy; a pair that two bands find comes
+    /// twice, and the sorted candidates keep one.
+    func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, banded: UnsafePointer<Int32>, _ bandedCount: Int,
+                     band: Int, runs: RunsInUse, into part: inout PairSearchPart) {
         // The stores are handed over as borrowed arguments: read through `self` in the loop, each
         // read of a class property was a dynamic exclusivity check (a tenth of tumbler's
         // instructions went to `swift_beginAccess` and its access set).
-        Self.searchPairs(moved: moved, share, into: &part, shapes: shapes, bodies: bodies, movingGrid: movingGrid,
+        Self.searchPairs(moved: moved, share, banded: banded, bandedCount, band: band, into: &part, shapes: shapes, bodies: bodies, movingGrid: movingGrid,
                          staticGrid: staticGrid, runs: runs, movingRuns: movingRuns, staticRuns: staticRuns,
                          movingFilters: movingFilters, staticFilters: staticFilters,
                          largeProxies: largeProxies, movedFlag: movedFlag, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
     }
 
-    private static func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, into part: inout PairSearchPart,
+    private static func searchPairs(moved: UnsafePointer<Int32>, _ share: Range<Int>, banded: UnsafePointer<Int32>,
+                                    _ bandedCount: Int, band: Int, into part: inout PairSearchPart,
                                     shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
                                     movingGrid: borrowing SpatialHash, staticGrid: borrowing SpatialHash,
                                     runs: RunsInUse, movingRuns: borrowing CellRuns, staticRuns: borrowing CellRuns,
@@ -105,7 +133,9 @@ extension World {
         // proxy's first reads miss the cache. They are started a few proxies ahead.
         let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingBodyCount
         let placement = UnsafePointer(shapes.placement.base), alive = UnsafePointer(shapes.slots.alive.base)
-        for index in share {
+        let bands = PairSearchParts.count
+        for job in 0..<(share.count + bandedCount) {
+            let index = share.lowerBound + job
             if prefetchesProxies && index + Self.proxyPrefetchDistance < share.upperBound {
                 let ahead = Int(moved[index + Self.proxyPrefetchDistance])
                 dynamics_prefetch(alive + ahead)
@@ -113,15 +143,32 @@ extension World {
                 dynamics_prefetch(fatAABB + ahead)
                 dynamics_prefetch(cells + ahead)
             }
-            let m = moved[index]
+            let m: Int32
+            var range: CellRange
+            // Whether this search is the whole search or the band holding its first row: that
+            // one also pairs the proxy with the large proxies.
+            var pairsWithLarge = true
+            if index < share.upperBound {
+                m = moved[index]
+                range = cells[Int(m)]
+                guard alive[Int(m)] && placement[Int(m)] != .none
+                    && !(bandedCount > 0 && searchesInBands(placement[Int(m)], range)) else { continue }
+            } else {
+                m = banded[index - share.upperBound]
+                range = cells[Int(m)]
+                let rows = Int(range.maxY - range.minY + 1)
+                let first = range.minY + Int32(rows * band / bands), end = range.minY + Int32(rows * (band + 1) / bands)
+                guard first < end else { continue }
+                pairsWithLarge = first == range.minY
+                range.minY = first
+                range.maxY = end - 1
+            }
             let ms = Int(m)
-            guard alive[ms] && placement[ms] != .none else { continue }
             // A moving-grid proxy's body is not static: no need to load the body (a cache miss
             // per moved proxy in a large scene).
             let mStatic = placement[ms] != .movingGrid && bodies.isStatic(slot: shapes.body[ms])
             let fat = fatAABB[ms]
             part.found.removeAll()
-            let range = cells[ms]
             if placement[ms] == .large && range.cellCount > 1 << 16 {
                 // Enormous proxy: test every shape rather than every cell.
                 for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large
@@ -148,7 +195,9 @@ extension World {
                     }
                 }
             }
-            for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
+            if pairsWithLarge {
+                for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
+            }
             let found = part.found.base
             // In a large table most lookups below miss the cache (it is read at random): start
             // them all first.

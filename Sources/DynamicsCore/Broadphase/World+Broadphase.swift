@@ -113,9 +113,11 @@ extension World {
             if movingGridDetached { buildMovingRunsFromProxies() } else { movingRuns.build(movingGrid, boxes: fat) }
         }
         if runs.static && !staticRuns.isCurrent(for: staticGrid) { staticRuns.build(staticGrid, boxes: fat) }
+        collectBandedSearches()
         parallel(tasks.pairSearch,
                  PairSearchKernel(world: self, parts: pairSearchParts.base, moved: UnsafePointer(moved.baseAddress!),
-                                  movedCount: moved.count, runs: runs),
+                                  movedCount: moved.count, banded: UnsafePointer(bandedSearches.base),
+                                  bandedCount: bandedSearches.count, runs: runs),
                  count: PairSearchParts.count, minimumChunk: moved.count >= 256 ? 1 : PairSearchParts.count)
         let parts = pairSearchParts.base
         var total = 0

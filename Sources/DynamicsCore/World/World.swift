@@ -55,6 +55,8 @@ public final class World {
     @exclusivity(unchecked) var movingFilters = FilterUnion()
     @exclusivity(unchecked) var staticFilters = FilterUnion()
     @exclusivity(unchecked) var largeProxies = Column<Int32>()
+    /// This step's moved large proxies whose pair search is cut into bands (`searchesInBands`).
+    @exclusivity(unchecked) var bandedSearches = Column<Int32>()
     /// Shapes that never collide, kept out of the grids.
     @exclusivity(unchecked) var inertProxyCount = 0
     /// Segment shapes in the world (chains are segments): the crossing guard runs only if any exist.
@@ -85,6 +87,8 @@ public final class World {
     @exclusivity(unchecked) var solverKeysMissWakes = false
     /// Whether the colouring may read `solverKeys` (tests turn it off to compare with the contacts).
     var colouringReadsKeys = true
+    /// Whether large proxies' pair searches are cut into bands (tests turn it off to compare).
+    var bandsLargeSearches = true
     /// Whether the moving grid may detach while most proxies move (tests turn it off to compare).
     var detachesMovingGrid = true
     /// Whether plain pins are solved four at a time (tests turn it off to compare with one by one).

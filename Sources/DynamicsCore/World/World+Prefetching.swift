@@ -1,6 +1,6 @@
 extension World {
     /// Awake bodies from which the passes that read body and shape records at random (the
-    /// narrowphase, finalisation, the island pass) prefetch them ahead.
+    /// narrowphase, finalisation) prefetch them ahead.
     ///
     /// Below it those records mostly stay in the cache from pass to pass (8 192 body records of 88
     /// bytes are 0.7 MB, against the 1 MB second-level cache of the 2-core machines measured), and

@@ -110,8 +110,9 @@ extension World {
         // The stores are handed over as borrowed arguments: read through `self` in the loop, each
         // read of a class property was a dynamic exclusivity check (a tenth of tumbler's
         // instructions went to `swift_beginAccess` and its access set).
-        Self.searchPairs(moved: moved, share, banded: banded, bandedCount, band: band, into: &part, shapes: shapes, bodies: bodies, movingGrid: movingGrid,
-                         staticGrid: staticGrid, runs: runs, movingRuns: movingRuns, staticRuns: staticRuns,
+        Self.searchPairs(moved: moved, share, banded: banded, bandedCount, band: band, into: &part,
+                         shapes: shapes, bodies: bodies, movingGrid: movingGrid, staticGrid: staticGrid,
+                         runs: runs, movingRuns: movingRuns, staticRuns: staticRuns,
                          movingFilters: movingFilters, staticFilters: staticFilters,
                          largeProxies: largeProxies, movedFlag: movedFlag, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
     }

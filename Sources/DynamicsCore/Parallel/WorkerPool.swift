@@ -49,7 +49,6 @@ final class WorkerPool: @unchecked Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     /// The published pass's task, unretained: `run` holds it until every thread that joined is done.
     private var task: Unmanaged<ParallelTask>?
-    private var itemCount = 0
     private var minimumChunk = 1
 
     /// Spins before an idle worker parks (or, while held, yields once), and between the yields of
@@ -123,7 +122,6 @@ final class WorkerPool: @unchecked Sendable {
             return
         }
         self.task = Unmanaged.passUnretained(task)
-        itemCount = count
         self.minimumChunk = max(1, minimumChunk)
         for p in 0..<segments.count {
             let segment = segments.lane(p)

@@ -134,16 +134,7 @@ extension World {
 
         let candidates = pairCandidates.buffer
         keySorter.sort(candidates)
-        // Each new pair's slot in the pair table was a cache miss (three quarters of `set`'s
-        // time in the tumbler); the slots of the pairs a few ahead are loaded meanwhile.
-        pairs.reserve(pairs.count + candidates.count)
-        let ahead = Self.pairSlotPrefetchDistance
-        var previous: UInt64 = 0
-        for (i, key) in candidates.enumerated() where key != previous {
-            if i + ahead < candidates.count { pairs.prefetchForWrite(candidates[i + ahead]) }
-            previous = key
-            createContact(shapeA: Int32(truncatingIfNeeded: key >> 32), shapeB: Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
-        }
+        createContacts(sorted: candidates)
     }
 
     /// Whether two shapes may ever touch: different bodies, at least one dynamic, filters agree,
@@ -166,28 +157,11 @@ extension World {
         return true
     }
 
-    func createContact(shapeA: Int32, shapeB: Int32) {
-        let a = Int(shapeA), b = Int(shapeB)
-        var flags: ContactFlags = []
-        if shapes.enableEvents[a] || shapes.enableEvents[b] { flags.insert(.enableEvents) }
-        if shapes.geometry[a].kind == .segment || shapes.geometry[b].kind == .segment { flags.insert(.hasSegment) }
-        let (friction, restitution) = combinedMaterial(shapeA, shapeB)
-        let index = contacts.count
-        pairs.set(PairTable.key(shapeA, shapeB), Int32(index))
-        // Built where it goes: appending a finished record was a library copy of its 184 bytes.
-        contacts.resizeUninitialized(to: index + 1)
-        (contacts.base + index).initialize(to: Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes.body[a], bodyB: shapes.body[b],
-                                                       friction: friction, restitution: restitution, flags: flags,
-                                                       manifold: .empty, cache: .empty))
-        contactImpulses.append(.zero)
-        if restitution > 0 { bouncyContactCount += 1 }
-    }
-
-    /// A contact's friction and restitution from its shapes': the geometric mean of the
-    /// frictions and the larger restitution.
+    /// `Contact.combinedMaterial` of two shapes' materials.
     func combinedMaterial(_ shapeA: Int32, _ shapeB: Int32) -> (friction: Float, restitution: Float) {
         let a = Int(shapeA), b = Int(shapeB)
-        return ((shapes.friction[a] * shapes.friction[b]).squareRoot(), max(shapes.restitution[a], shapes.restitution[b]))
+        return Contact.combinedMaterial(friction: (shapes.friction[a], shapes.friction[b]),
+                                        restitution: (shapes.restitution[a], shapes.restitution[b]))
     }
 
     /// Removes a contact, reporting an end event if it was touching.

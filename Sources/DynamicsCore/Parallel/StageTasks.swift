@@ -17,6 +17,7 @@ final class StageTasks {
     let pinPass = KernelTask<PinPassKernel>()
     let storePinImpulses = KernelTask<StorePinImpulsesKernel>()
     let pairSearch = KernelTask<PairSearchKernel>()
+    let newContacts = KernelTask<NewContactsKernel>()
     let proxyNodeCount = KernelTask<ProxyNodeCountKernel>()
     let proxyNodeScatter = KernelTask<ProxyNodeScatterKernel>()
     let bucketPlaces = KernelTask<BucketPlacesKernel>()

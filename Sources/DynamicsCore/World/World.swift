@@ -64,6 +64,8 @@ public final class World {
     @exclusivity(unchecked) var moveBuffer = Column<Int32>()
     @exclusivity(unchecked) var movedFlag = Column<Bool>()
     @exclusivity(unchecked) var pairCandidates = Column<UInt64>()
+    /// Per contact created this step, whether it is bouncy (see `createContacts(sorted:)`).
+    @exclusivity(unchecked) var newContactBouncy = Column<UInt8>()
     /// The contacts the narrowphase found with separated boxes, ascending (see `collide`).
     @exclusivity(unchecked) var disjointContacts = Column<Int32>()
     /// Sorts the new pairs' keys each step (see `updatePairs`), and the locality pass's keys.

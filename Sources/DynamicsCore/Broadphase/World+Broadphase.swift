@@ -166,16 +166,18 @@ extension World {
 
     /// Removes a contact, reporting an end event if it was touching.
     func destroyContact(_ index: Int) {
-        let c = contacts[index]
-        if c.flags.contains(.touching) && c.flags.contains(.enableEvents) {
-            endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.shapeA), shapeB: shapeID(slot: c.shapeB)))
+        // Fields through the pointer: binding the record (and the last one) copied 184 bytes each.
+        let c = contacts.base + index
+        let flags = c.pointee.flags, shapeA = c.pointee.shapeA, shapeB = c.pointee.shapeB
+        if flags.contains(.touching) && flags.contains(.enableEvents) {
+            endEvents.append(ContactEndEvent(shapeA: shapeID(slot: shapeA), shapeB: shapeID(slot: shapeB)))
         }
-        pairs.remove(PairTable.key(c.shapeA, c.shapeB))
-        if c.restitution > 0 { bouncyContactCount -= 1 }
+        pairs.remove(PairTable.key(shapeA, shapeB))
+        if c.pointee.restitution > 0 { bouncyContactCount -= 1 }
         let last = contacts.count - 1
         if index != last {
-            let moved = contacts[last]
-            pairs.set(PairTable.key(moved.shapeA, moved.shapeB), Int32(index))
+            let moved = contacts.base + last
+            pairs.set(PairTable.key(moved.pointee.shapeA, moved.pointee.shapeB), Int32(index))
         }
         contacts.swapRemove(at: index)
         contactImpulses.swapRemove(at: index)

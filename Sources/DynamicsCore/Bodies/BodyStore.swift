@@ -17,6 +17,10 @@ struct BodyStore: ~Copyable {
 
     private(set) var awakeCount = 0
     private(set) var movableCount = 0
+    /// Changes whenever a body is inserted or removed, falls asleep or wakes, or has its mass
+    /// recomputed (`noteMassChange`): what the joint colouring reads of the bodies (which are
+    /// awake, which can move) is unchanged while it is. Reordering the awake range leaves it.
+    private(set) var membershipVersion: UInt64 = 0
     var count: Int { slotOfDense.count }
     var sleepingCount: Int { movableCount - awakeCount }
 
@@ -32,6 +36,7 @@ struct BodyStore: ~Copyable {
     /// Appends a body in the range its type belongs to and returns its slot.
     mutating func insert(sim: BodySim, state: BodyState, userData: UInt64) -> Int32 {
         let (slot, _) = slots.allocate()
+        membershipVersion &+= 1
         let s = Int(slot)
         if s == denseOfSlot.count {
             denseOfSlot.append(-1); firstShape.append(-1); island.append(-1); self.userData.append(0)
@@ -56,6 +61,7 @@ struct BodyStore: ~Copyable {
 
     /// Removes a body's dense entry and frees its slot.
     mutating func remove(slot: Int32) {
+        membershipVersion &+= 1
         var d = dense(slot)
         if d < awakeCount {
             swapDense(d, awakeCount - 1); d = awakeCount - 1; awakeCount -= 1
@@ -73,6 +79,7 @@ struct BodyStore: ~Copyable {
     mutating func putToSleep(slot: Int32) {
         let d = dense(slot)
         precondition(d < awakeCount)
+        membershipVersion &+= 1
         swapDense(d, awakeCount - 1)
         awakeCount -= 1
     }
@@ -81,9 +88,13 @@ struct BodyStore: ~Copyable {
     mutating func wake(slot: Int32) {
         let d = dense(slot)
         precondition(d >= awakeCount && d < movableCount)
+        membershipVersion &+= 1
         swapDense(d, awakeCount)
         awakeCount += 1
     }
+
+    /// Records that a body's mass properties were written (see `membershipVersion`).
+    mutating func noteMassChange() { membershipVersion &+= 1 }
 
     /// Reorders the awake range: afterwards dense index `i` holds the body that was at `order[i]`.
     /// `order` must be a permutation of `0..<awakeCount`; it is used as scratch.

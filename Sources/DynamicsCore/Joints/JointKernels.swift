@@ -122,7 +122,9 @@ extension World {
     func prepareJoints(_ context: SolverContext) {
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base), denseOf = UnsafePointer(bodies.denseOfSlot.base)
-        joints.gatherActive(awake: awake, denseOfSlot: denseOf, sims: sims, widePins: solvesPinsFourWide)
+        if !keepsJointColoring { joints.gatheredFrom = nil }
+        joints.gatherActive(awake: awake, denseOfSlot: denseOf, sims: sims, widePins: solvesPinsFourWide,
+                            bodiesVersion: bodies.membershipVersion)
         parallel(tasks.prepareJoints,
                  PrepareJointsKernel(records: joints.records.base, active: joints.active.base, denseOfSlot: denseOf,
                                      sims: sims, awake: awake),

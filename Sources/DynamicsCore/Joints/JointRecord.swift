@@ -111,4 +111,28 @@ struct JointStore: ~Copyable {
     /// The pins' blocks, colour by colour: colour c holds `pinBlockOffsets[c]..<pinBlockOffsets[c+1]`.
     var pinBlocks = Column<WidePinBlock>()
     var pinBlockOffsets = Column<Int32>()
+    /// Changes whenever a joint is created or destroyed (`setKey`, `release`).
+    private(set) var version: UInt64 = 0
+    /// What the last `gatherActive` was computed from; while the joints, the bodies' membership
+    /// and the pin setting are the same, its `active`, `coloring` and `pinCounts` still hold.
+    var gatheredFrom: GatherInputs?
+    /// Whether debug builds colour again when the result is kept, to check it (a test turns it
+    /// off to see the kept result itself).
+    var verifiesKeptColoring = true
+
+    /// Records a joint's change (see `version`).
+    mutating func noteChange() { version &+= 1 }
+
+    /// Frees a joint's slot.
+    mutating func release(_ slot: Int32) {
+        slots.release(slot)
+        noteChange()
+    }
+}
+
+/// The inputs of a joint colouring (see `JointStore.gatheredFrom`).
+struct GatherInputs: Equatable {
+    var joints: UInt64
+    var bodies: UInt64
+    var widePins: Bool
 }

@@ -4,7 +4,45 @@ extension JointStore {
     /// A body takes a colour slot only if it is awake and can move (inverse mass > 0); static,
     /// kinematic and sleeping bodies are never written by a joint, so they may appear in any
     /// number of joints of one colour.
-    mutating func gatherActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>, widePins: Bool = true) {
+    ///
+    /// The result depends only on which joints exist, which of their bodies are awake and can
+    /// move, and `widePins`; while none of that changed (`bodiesVersion` is the bodies'
+    /// `membershipVersion`), the last result is kept. Debug builds colour again and check that
+    /// the result is the same (unless `verifiesKeptColoring` is off).
+    mutating func gatherActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>,
+                               widePins: Bool = true, bodiesVersion: UInt64) {
+        let inputs = GatherInputs(joints: version, bodies: bodiesVersion, widePins: widePins)
+        if gatheredFrom == inputs {
+            assert(!verifiesKeptColoring || recoloringKeepsResult(awake: awake, denseOfSlot: denseOfSlot, sims: sims, widePins: widePins),
+                   "the joints or bodies changed without a version change: the kept joint colouring is stale")
+            return
+        }
+        colorActive(awake: awake, denseOfSlot: denseOfSlot, sims: sims, widePins: widePins)
+        gatheredFrom = inputs
+    }
+
+    /// Colours again and tells whether `active`, the colour offsets and `pinCounts` came out as
+    /// they were (compared by digest, so that the check allocates nothing).
+    private mutating func recoloringKeepsResult(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>,
+                                                widePins: Bool) -> Bool {
+        let kept = gatheredDigest()
+        colorActive(awake: awake, denseOfSlot: denseOfSlot, sims: sims, widePins: widePins)
+        return gatheredDigest() == kept
+    }
+
+    /// An FNV-1a digest of `active`, the colour offsets and `pinCounts`.
+    private func gatheredDigest() -> UInt64 {
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: Int32) { digest = (digest ^ UInt64(UInt32(bitPattern: value))) &* 0x0000_0100_0000_01B3 }
+        mix(Int32(active.count))
+        for k in 0..<active.count { mix(active[k]) }
+        for c in 0..<coloring.offsets.count { mix(coloring.offsets[c]) }
+        for c in 0..<pinCounts.count { mix(pinCounts[c]) }
+        return digest
+    }
+
+    /// `gatherActive` without the kept result.
+    private mutating func colorActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>, widePins: Bool) {
         let slotCount = slots.slotCount
         coloring.reset(bodyCount: awake)
         unordered.resizeUninitialized(to: slotCount)
@@ -54,6 +92,7 @@ extension JointStore {
     /// Records a joint's bodies and whether it is a plain pin, as `gatherActive` reads them.
     mutating func setKey(_ slot: Int32, _ r: JointRecord) {
         let key = JointKey(bodyA: r.bodyA, bodyB: r.bodyB, isPlainPin: WidePinBlock.takes(r))
+        noteChange()
         if Int(slot) == keys.count { keys.append(key) } else { keys[Int(slot)] = key }
     }
 }

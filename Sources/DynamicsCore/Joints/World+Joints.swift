@@ -183,7 +183,7 @@ extension World {
                 while s >= 0 { markMoved(s); s = shapes.nextInBody[Int(s)] }
             }
         }
-        joints.slots.release(slot)
+        joints.release(slot)
     }
 
     func wakeJointBodies(_ r: JointRecord) {

@@ -211,6 +211,7 @@ extension World {
         sim.center = origin.apply(sim.localCenter)
         sim.maxExtent = maxExtent(bodySlot: b, about: sim.localCenter)
         bodies.sim[d] = sim
+        bodies.noteMassChange()
     }
 
     /// How far the body's shapes reach from `center` (in the body frame).

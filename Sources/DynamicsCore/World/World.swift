@@ -95,6 +95,8 @@ public final class World {
     var detachesMovingGrid = true
     /// Whether plain pins are solved four at a time (tests turn it off to compare with one by one).
     var solvesPinsFourWide = true
+    /// Whether the joint colouring is kept while its inputs are unchanged (tests turn it off to compare).
+    var keepsJointColoring = true
 
     // Solver scratch.
     @exclusivity(unchecked) var coloring = GraphColoring()

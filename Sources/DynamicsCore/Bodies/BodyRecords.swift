@@ -41,8 +41,6 @@ struct BodySim: BitwiseCopyable {
     var type: BodyType
     var fixedRotation: Bool
     var allowSleep: Bool
-    /// Set by finalisation when the body's shapes left their enlarged boxes.
-    var enlarged: Bool
 
     /// The transform of the body origin.
     @inline(__always)

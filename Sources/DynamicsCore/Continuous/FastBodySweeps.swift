@@ -23,7 +23,7 @@ struct FastBodySweepKernel: ChunkKernel {
                 // A body the sweep moved back has new boxes; one that left its enlarged box is
                 // regridded by the serial pass that follows.
                 if world.sweepAgainstStatics(dense: d, sweep, scratch: &parts[part].found) && finalize.updateShapeBoxes(d) {
-                    sweep.sims[d].enlarged = true
+                    finalize.enlarged[d] = 1
                 }
             }
         }

@@ -46,7 +46,7 @@ extension World {
             if inward.dot(start - a) < 0 { inward = -inward }
             let into = states[d].linearVelocity.dot(inward)
             if into < 0 { states[d].linearVelocity -= into * inward }
-            if view.updateShapeBoxes(d) { sims[d].enlarged = true }
+            if view.updateShapeBoxes(d) { view.enlarged[d] = 1 }
         }
     }
 }

@@ -34,6 +34,10 @@ struct FinalizeView: ChunkKernel {
     /// (`SleepFlags`).
     var sleepFlags: UnsafeMutablePointer<UInt8>
     var timeToSleep: Float
+    /// Per awake body: 1 when its shapes left their enlarged boxes (the serial pass then moves
+    /// their proxies), else 0. A byte apart from the body record, so that the serial pass reads
+    /// a line per 64 bodies instead of a line per body.
+    var enlarged: UnsafeMutablePointer<UInt8>
 
     /// How many bodies ahead the three links of a body's chain of shape loads are prefetched:
     /// its first shape's index, then that shape's records, then the shape's vertices.
@@ -130,7 +134,7 @@ struct FinalizeView: ChunkKernel {
         sims[d] = sim
         // Fast bodies too: their sweep rarely moves them, and boxes redone only then keep the
         // serial part short.
-        if updateShapeBoxes(d) { sims[d].enlarged = true }
+        enlarged[d] = updateShapeBoxes(d) ? 1 : 0
     }
 }
 
@@ -141,6 +145,7 @@ extension World {
         let awake = bodies.awakeCount
         fastBodyFlags.resizeUninitialized(to: awake)
         sleepFlags.resizeUninitialized(to: awake)
+        enlargedFlags.resizeUninitialized(to: awake)
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base,
@@ -153,19 +158,26 @@ extension World {
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance,
                                 prefetches: awake >= Self.prefetchingBodyCount, fastBodies: fastBodyFlags.base,
-                                sleepFlags: sleepFlags.base, timeToSleep: tolerances.timeToSleep)
+                                sleepFlags: sleepFlags.base, timeToSleep: tolerances.timeToSleep,
+                                enlarged: enlargedFlags.base)
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
         if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }
         if definition.enableContinuous { sweepFastBodies(view) }
-        let sims = bodies.sim.base
+        let enlarged = UnsafePointer(enlargedFlags.base)
         // Columns through pointers taken once: read through self, each read in this loop was a
         // dynamic exclusivity check (a tenth of junkyard's instructions while its pile falls).
         // Regridding writes existing entries only, so the pointers stay valid.
         let placement = UnsafePointer(shapes.placement.base), cells = shapes.cells.base
         let movedFlags = movedFlag.base
-        for d in 0..<awake {
-            guard sims[d].enlarged else { continue }
-            sims[d].enlarged = false
+        var d = 0
+        while d < awake {
+            // Eight bodies at a time while none of them was enlarged (most, in a resting pile).
+            if d + 8 <= awake && UnsafeRawPointer(enlarged + d).loadUnaligned(as: UInt64.self) == 0 {
+                d += 8
+                continue
+            }
+            defer { d += 1 }
+            guard enlarged[d] != 0 else { continue }
             var s = view.firstShape[Int(view.slotOfDense[d])]
             while s >= 0 {
                 let i = Int(s)

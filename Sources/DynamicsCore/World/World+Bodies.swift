@@ -10,8 +10,7 @@ extension World {
                           linearDamping: definition.linearDamping, angularDamping: definition.angularDamping,
                           gravityScale: definition.gravityScale, force: .zero, torque: 0, sleepTime: 0,
                           minExtent: .greatestFiniteMagnitude, maxExtent: 0, type: definition.type,
-                          fixedRotation: definition.fixedRotation, allowSleep: definition.allowSleep,
-                          enlarged: false)
+                          fixedRotation: definition.fixedRotation, allowSleep: definition.allowSleep)
         var state = BodyState.resting
         if definition.type != .static {
             state.linearVelocity = definition.linearVelocity

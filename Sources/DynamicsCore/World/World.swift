@@ -74,6 +74,9 @@ public final class World {
     /// Per awake body, whether the finalisation found it fast enough to sweep; and the list of
     /// those bodies (see `sweepFastBodies`).
     @exclusivity(unchecked) var fastBodyFlags = Column<UInt8>()
+    /// Per awake body, whether this step's finalisation found its shapes outside their enlarged
+    /// boxes (see `FinalizeView.enlarged`).
+    @exclusivity(unchecked) var enlargedFlags = Column<UInt8>()
     @exclusivity(unchecked) var fastBodies = Column<Int32>()
     /// Per awake body, what the sleep update needs of it (`SleepFlags`), written by the finalisation.
     @exclusivity(unchecked) var sleepFlags = Column<UInt8>()

@@ -38,11 +38,11 @@ extension World {
         }
         let sims = bodies.sim.base
         // The touching contacts with an awake body are the ones this step's solver listed, with
-        // their bodies' dense indices (−1 for a body not awake): 12 bytes each, in contact order,
+        // their bodies' dense indices (−1 for a body not awake): 12 bytes each, in colour order,
         // rather than a pass over the whole contact records. Nothing has fallen asleep since.
-        let sources = UnsafePointer(constraintSource.base)
+        let sources = UnsafePointer(orderedSources.base)
         let dynamic = SleepFlags.dynamic
-        for k in 0..<constraintSource.count {
+        for k in 0..<orderedSources.count {
             let dA = Int(sources[k].denseA), dB = Int(sources[k].denseB)
             let fA = dA >= 0 ? flags[dA] : 0, fB = dB >= 0 ? flags[dB] : 0
             if fA & fB & dynamic != 0 {

@@ -15,34 +15,41 @@ struct GraphColoring: ~Copyable {
     var offsets = Column<Int32>()
     var counts = Column<Int32>()
 
-    /// Two words past the bodies' (see `reset`): one that stays 0, read for a side that takes no
-    /// colour slot, and one that absorbs the writes for such a side.
-    private(set) var zeroSlot = 0
-    private(set) var sinkSlot = 1
+    /// Three words past the bodies' (see `reset`): one that stays 0, read for a side that takes no
+    /// colour slot, and two that absorb the writes for such a side, one per part of a split
+    /// colouring (`SplitColoringKernel`), so that the two threads never write the same word.
+    /// Each is a cache line (16 words) past the one before: with the two sinks on one line, the
+    /// two threads' writes passed it back and forth and the split colouring ran 9 times slower.
+    private(set) var zeroSlot = 16
+    private(set) var sinkSlots = (lower: 32, upper: 48)
+
+    /// The colour words, one per body and then the three above.
+    var words: UnsafeMutablePointer<UInt32> { colorsOfBody.base }
 
     mutating func reset(bodyCount: Int) {
-        colorsOfBody.resize(to: bodyCount + 2, filling: 0)
+        colorsOfBody.resize(to: bodyCount + 49, filling: 0)
         colorsOfBody.fill(0)
-        zeroSlot = bodyCount
-        sinkSlot = bodyCount + 1
+        zeroSlot = bodyCount + 16
+        sinkSlots = (bodyCount + 32, bodyCount + 48)
         counts.resize(to: Self.maxColors + 1, filling: 0)
         counts.fill(0)
     }
 
-    /// `assign` without branches, for a loop whose contacts are touching or not at random:
-    /// `readA`/`writeA` are body A's index, or `zeroSlot`/`sinkSlot` when it takes no colour
-    /// slot (likewise B); `count` is 1 to count the constraint in, 0 to leave everything as it
-    /// was (the returned colour is then meaningless). Colours only ever hold bits below
-    /// `maxColors`, so the first free one is at most `maxColors`, the overflow, which sets no bit.
+    /// `assign` without branches, for a loop whose contacts count or not at random: `readA` and
+    /// `writeA` are body A's word, or the zero and a sink word when it takes no colour slot
+    /// (likewise B); `count` is 1 to count the constraint in `counts`, 0 to leave everything as
+    /// it was (the returned colour is then meaningless, and the writes must go to sinks). Colours
+    /// only ever hold bits below `maxColors`, so the first free one is at most `maxColors`, the
+    /// overflow, which sets no bit.
     @inline(__always)
-    mutating func assign(readA: Int, writeA: Int, readB: Int, writeB: Int, count: Int32) -> Int32 {
-        let used = colorsOfBody.base
-        let taken = used[readA] | used[readB]
+    static func assign(words: UnsafeMutablePointer<UInt32>, counts: UnsafeMutablePointer<Int32>,
+                       readA: Int, writeA: Int, readB: Int, writeB: Int, count: Int32) -> Int32 {
+        let taken = words[readA] | words[readB]
         let color = (~taken).trailingZeroBitCount
-        let bit = (UInt32(truncatingIfNeeded: count) << UInt32(color)) & Self.colorBits
-        used[writeA] |= bit
-        used[writeB] |= bit
-        counts.base[color] &+= count
+        let bit = (UInt32(truncatingIfNeeded: count) << UInt32(color)) & colorBits
+        words[writeA] |= bit
+        words[writeB] |= bit
+        counts[color] &+= count
         return Int32(color)
     }
 

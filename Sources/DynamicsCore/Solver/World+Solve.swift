@@ -123,35 +123,16 @@ extension World {
     func prepareContacts(_ context: SolverContext) {
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base)
-        let denseOf = UnsafePointer(bodies.denseOfSlot.base)
         let contactBase = contacts.base
-        constraintColor.resizeUninitialized(to: contacts.count)
-        constraintSource.resizeUninitialized(to: contacts.count)
-        segmentContacts.resizeUninitialized(to: contacts.count)
-        if solverKeysValid && solverKeysMissWakes && colouringReadsKeys { refreshKeysOfWokenBodies() }
-        let (touching, segments) = solverKeysValid && colouringReadsKeys && solverKeys.count == contacts.count
-            ? coloring.colorContacts(keys: UnsafePointer(solverKeys.base), count: contacts.count, awake: awake,
-                                     colors: constraintColor.base, sources: constraintSource.base,
-                                     segmentContacts: segmentContacts.base)
-            : coloring.colorContacts(UnsafePointer(contactBase), count: contacts.count, denseOfSlot: denseOf,
-                                     sims: sims, awake: awake, colors: constraintColor.base,
-                                     sources: constraintSource.base, segmentContacts: segmentContacts.base)
+        if solverKeysValid && colouringReadsKeys && solverKeys.count == contacts.count {
+            if solverKeysMissWakes { refreshKeysOfWokenBodies() }
+        } else {
+            writeSolverKeysFromContacts()
+        }
         // Used once: until the next narrowphase, the contacts are the only source.
         solverKeysValid = false
-        constraintColor.resizeUninitialized(to: touching)
-        constraintSource.resizeUninitialized(to: touching)
-        segmentContacts.resizeUninitialized(to: segments)
-        coloring.finish()
-        let count = constraintSource.count
-        orderedSources.resizeUninitialized(to: count)
-        let cursor = coloring.counts.base
-        for c in 0...GraphColoring.maxColors { cursor[c] = coloring.offsets[c] }
-        let colorOf = constraintColor.base, source = constraintSource.base, ordered = orderedSources.base
-        for k in 0..<count {
-            let color = Int(colorOf[k])
-            ordered[Int(cursor[color])] = source[k]
-            cursor[color] += 1
-        }
+        let count = colorContacts(awake: awake)
+        let ordered = orderedSources.base
         // Only the overflow colour's constraints are written as scalars (they are solved one by
         // one); the scalar array keeps colour order, so its overflow range starts where the
         // colouring says.

@@ -32,4 +32,25 @@ extension World {
         }
         solverKeysMissWakes = false
     }
+
+    /// Writes every contact's key from the contacts and their bodies' records, for a colouring
+    /// with no narrowphase since the last one (or in tests that compare with the narrowphase's keys).
+    func writeSolverKeysFromContacts() {
+        solverKeys.resizeUninitialized(to: contacts.count)
+        let keys = solverKeys.base
+        let contactBase = UnsafePointer(contacts.base)
+        let denseOf = UnsafePointer(bodies.denseOfSlot.base), sims = UnsafePointer(bodies.sim.base)
+        let awake = bodies.awakeCount, movable = bodies.movableCount
+        for i in 0..<contacts.count {
+            let c = contactBase + i
+            let flags = c.pointee.flags
+            let segment: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
+            let dA = Int(denseOf[Int(c.pointee.bodyA)]), dB = Int(denseOf[Int(c.pointee.bodyB)])
+            guard flags.contains(.touching) && flags.contains(.simulated) && (dA < awake || dB < awake) else {
+                keys[i] = SolverKey(denseA: -1, denseB: -1, bits: segment)
+                continue
+            }
+            keys[i] = .solved(denseA: dA, denseB: dB, bits: segment, awake: awake, movable: movable, sims: sims)
+        }
+    }
 }

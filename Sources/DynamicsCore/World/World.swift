@@ -103,10 +103,11 @@ public final class World {
 
     // Solver scratch.
     @exclusivity(unchecked) var coloring = GraphColoring()
-    @exclusivity(unchecked) var constraintColor = Column<Int32>()
     @exclusivity(unchecked) var constraints = Column<ContactConstraint>()
-    /// The touching contacts to solve, in contact order, then (`orderedSources`) in colour order.
-    @exclusivity(unchecked) var constraintSource = Column<SolverSource>()
+    /// The split colouring's parts (see `SplitColoringKernel`) and their cursors in colour order.
+    let coloringParts = ColoringParts()
+    @exclusivity(unchecked) var colorCursors = Column<Int32>()
+    /// The touching contacts to solve, in colour order.
     @exclusivity(unchecked) var orderedSources = Column<SolverSource>()
     /// The contacts with a segment, in contact order, listed by this step's colouring pass.
     @exclusivity(unchecked) var segmentContacts = Column<Int32>()

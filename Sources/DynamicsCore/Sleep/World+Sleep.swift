@@ -67,6 +67,12 @@ extension World {
             flags[root] |= held
         }
         bodyScratch.removeAll()
+        // Room for every body the store can hold: the first time a large pile fell asleep, these
+        // lists grew by doubling in that step (18 allocations in rain-1k's).
+        let room = bodies.sim.capacity
+        bodyScratch.reserve(room)
+        fellAsleep.reserve(room)
+        islandOfRoot.reserve(room)
         for i in 0..<awake where flags[i] & still != 0 && flags[Int(find(Int32(i)))] & held == 0 {
             bodyScratch.append(Int32(i))
         }
@@ -103,6 +109,8 @@ extension World {
         solverKeysMissWakes = true
         let island = bodies.island[Int(s)]
         wakeScratch.removeAll()
+        // As in `updateSleep`: a large island waking for the first time does not grow the list.
+        wakeScratch.reserve(bodies.sim.capacity)
         if island < 0 {
             wakeScratch.append(s)
         } else {

@@ -6,6 +6,18 @@ extension World {
         let count = contacts.count
         coloring.reset(bodyCount: awake)
         let parts = coloringParts.base, ranges = coloringParts.ranges
+        // Room for every contact the store can hold, so that the lists sized by the contacts grow
+        // in a step where the store grows anyway, not at highs of their own. (The parts hold only
+        // solved contacts and grow by doubling.)
+        let room = contacts.capacity
+        for r in 0..<2 {
+            ranges[r].lower.reserve(room / 2 + 1)
+            ranges[r].upper.reserve(room / 2 + 1)
+            ranges[r].joining.reserve(room / 2 + 1)
+            ranges[r].segments.reserve(room / 2 + 1)
+        }
+        segmentContacts.reserve(room)
+        orderedSources.reserve(room)
         let keys = UnsafePointer(solverKeys.base)
         // A few contacts are not worth the hand-offs: the caller then runs each pass alone.
         let shared = count >= Self.splitColoringCount

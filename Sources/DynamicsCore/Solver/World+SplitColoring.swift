@@ -7,14 +7,19 @@ extension World {
         coloring.reset(bodyCount: awake)
         let parts = coloringParts.base, ranges = coloringParts.ranges
         // Room for every contact the store can hold, so that the lists sized by the contacts grow
-        // in a step where the store grows anyway, not at highs of their own. (The parts hold only
-        // solved contacts and grow by doubling.)
+        // in a step where the store grows anyway, not at highs of their own (the tumbler's parts,
+        // growing by doubling, allocated at a new high in the bench's measured half). A part
+        // holds solved contacts of one half, rarely more than half the store's room.
         let room = contacts.capacity
         for r in 0..<2 {
             ranges[r].lower.reserve(room / 2 + 1)
             ranges[r].upper.reserve(room / 2 + 1)
             ranges[r].joining.reserve(room / 2 + 1)
             ranges[r].segments.reserve(room / 2 + 1)
+        }
+        for p in 0..<ColoringParts.count {
+            parts[p].sources.reserve(room / 2 + 1)
+            parts[p].colors.reserve(room / 2 + 1)
         }
         segmentContacts.reserve(room)
         orderedSources.reserve(room)

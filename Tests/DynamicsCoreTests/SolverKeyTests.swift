@@ -1,9 +1,9 @@
 import Testing
 @testable import DynamicsCore
 
-/// The colouring reads what the narrowphase noted of each contact (`SolverKey`) instead of the
-/// contacts; the step must come out bit for bit as when it reads the contacts, also in the steps
-/// where bodies wake or contacts are destroyed between the two.
+/// The colouring reads what the narrowphase noted of each contact (`SolverKey`); the step must
+/// come out bit for bit as when the keys are written again from the contacts just before the
+/// colouring, also in the steps where bodies wake or contacts are destroyed between the two.
 @Suite("Colouring from the narrowphase's keys")
 struct SolverKeyTests {
     /// A pile on a segment ground beside a kinematic paddle, left to fall asleep, then hit by a

@@ -90,7 +90,8 @@ public final class World {
     /// Whether bodies woke since the narrowphase wrote `solverKeys`: the keys with a side that was
     /// asleep then (`SolverKey.sleepingSide`) must be written again before the colouring reads them.
     @exclusivity(unchecked) var solverKeysMissWakes = false
-    /// Whether the colouring may read `solverKeys` (tests turn it off to compare with the contacts).
+    /// Whether the colouring may use the narrowphase's `solverKeys`; when off (tests, to compare),
+    /// the keys are written again from the contacts before every colouring.
     var colouringReadsKeys = true
     /// Whether large proxies' pair searches are cut into bands (tests turn it off to compare).
     var bandsLargeSearches = true

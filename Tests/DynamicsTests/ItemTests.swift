@@ -4,6 +4,26 @@ import Testing
 
 @Suite("Items: item behaviors, groups, views and layout attributes")
 struct ItemTests {
+    @Test("a behavior's items keep the order added, once each: duplicates in the list or added again are ignored, a removed item added again goes last")
+    func itemListMembership() {
+        let a = Box(center: .zero), b = Box(center: .zero), c = Box(center: .zero)
+        let gravity = GravityBehavior(items: [a, b, a, c, b])
+        #expect(gravity.items.map { ObjectIdentifier($0) } == [a, b, c].map { ObjectIdentifier($0) })
+        gravity.addItem(b)
+        #expect(gravity.items.count == 3)
+        gravity.removeItem(a)
+        gravity.removeItem(a)
+        #expect(gravity.items.map { ObjectIdentifier($0) } == [b, c].map { ObjectIdentifier($0) })
+        gravity.addItem(a)
+        #expect(gravity.items.map { ObjectIdentifier($0) } == [b, c, a].map { ObjectIdentifier($0) })
+        // Twenty thousand distinct items, then all of them again: each is kept once, in order.
+        let many = (0..<20_000).map { _ in Box(center: .zero) }
+        let collision = CollisionBehavior(items: many + many)
+        for item in many { collision.addItem(item) }
+        #expect(collision.items.count == many.count)
+        #expect(collision.items.first === many.first && collision.items.last === many.last)
+    }
+
     @Test("item behavior defaults (UIKit's measured ones) and the last setter in depth-first order wins")
     func itemBehaviorResolution() {
         let settings = DynamicItemBehavior(items: [])

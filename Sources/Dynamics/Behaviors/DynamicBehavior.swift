@@ -80,11 +80,16 @@ open class DynamicBehavior {
 open class ItemListBehavior: DynamicBehavior {
     /// The items, in the order added.
     public private(set) var items: [any DynamicItem]
+    /// The items' identities, so that adding and membership do not scan the list (a behavior
+    /// made with 10 000 items compared each with every other one before).
+    private var identities: Set<ObjectIdentifier>
 
     init(items: [any DynamicItem]) {
         var unique: [any DynamicItem] = []
-        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
+        var identities = Set<ObjectIdentifier>(minimumCapacity: items.count)
+        for item in items where identities.insert(ObjectIdentifier(item)).inserted { unique.append(item) }
         self.items = unique
+        self.identities = identities
         super.init()
     }
 
@@ -93,14 +98,15 @@ open class ItemListBehavior: DynamicBehavior {
 
     /// Adds an item (ignored if present).
     open func addItem(_ item: any DynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
+        guard identities.insert(ObjectIdentifier(item)).inserted else { return }
         items.append(item)
         itemsDidChange()
     }
 
     /// Removes an item (ignored if absent).
     open func removeItem(_ item: any DynamicItem) {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return }
+        guard identities.remove(ObjectIdentifier(item)) != nil,
+              let index = items.firstIndex(where: { $0 === item }) else { return }
         items.remove(at: index)
         itemsDidChange()
     }
@@ -109,5 +115,5 @@ open class ItemListBehavior: DynamicBehavior {
     func itemsDidChange() { setNeedsUpdate() }
 
     /// Whether `item` is one of the items.
-    func contains(_ item: any DynamicItem) -> Bool { items.contains { $0 === item } }
+    func contains(_ item: any DynamicItem) -> Bool { identities.contains(ObjectIdentifier(item)) }
 }

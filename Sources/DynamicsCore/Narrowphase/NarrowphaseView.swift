@@ -69,10 +69,7 @@ struct NarrowphaseView: ChunkKernel {
     /// The colouring's view of contact `i` with bodies at dense `dA` and `dB`, from its final flags.
     @inline(__always)
     func key(_ i: Int, _ dA: Int, _ dB: Int) -> SolverKey {
-        let flags = contacts[i].flags
-        let bits: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
-        guard flags.contains(.touching) && flags.contains(.simulated) else { return SolverKey(denseA: -1, denseB: -1, bits: bits) }
-        return .solved(denseA: dA, denseB: dB, bits: bits, awake: awakeCount, movable: movableCount, sims: sims)
+        .of(contacts[i].flags, denseA: dA, denseB: dB, awake: awakeCount, movable: movableCount, sims: sims)
     }
 
     /// The manifold of shapes `a` and `b` at `xfA` and `xfB` (see `collideShapes`).

@@ -12,6 +12,16 @@ extension SolverKey {
         if (!awakeA && dA < movable) || (!awakeB && dB < movable) { bits |= sleepingSide }
         return SolverKey(denseA: awakeA ? Int32(dA) : -1, denseB: awakeB ? Int32(dB) : -1, bits: bits)
     }
+
+    /// The key of a contact with `flags` between the bodies at dense `dA` and `dB`: solved if it
+    /// is touching and simulated, else only whether it has a segment.
+    @inline(__always)
+    static func of(_ flags: ContactFlags, denseA dA: Int, denseB dB: Int, awake: Int, movable: Int,
+                   sims: UnsafePointer<BodySim>) -> SolverKey {
+        let bits: UInt32 = flags.contains(.hasSegment) ? hasSegment : 0
+        guard flags.contains(.touching) && flags.contains(.simulated) else { return SolverKey(denseA: -1, denseB: -1, bits: bits) }
+        return .solved(denseA: dA, denseB: dB, bits: bits, awake: awake, movable: movable, sims: sims)
+    }
 }
 
 extension World {
@@ -43,14 +53,8 @@ extension World {
         let awake = bodies.awakeCount, movable = bodies.movableCount
         for i in 0..<contacts.count {
             let c = contactBase + i
-            let flags = c.pointee.flags
-            let segment: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
-            let dA = Int(denseOf[Int(c.pointee.bodyA)]), dB = Int(denseOf[Int(c.pointee.bodyB)])
-            guard flags.contains(.touching) && flags.contains(.simulated) && (dA < awake || dB < awake) else {
-                keys[i] = SolverKey(denseA: -1, denseB: -1, bits: segment)
-                continue
-            }
-            keys[i] = .solved(denseA: dA, denseB: dB, bits: segment, awake: awake, movable: movable, sims: sims)
+            keys[i] = .of(c.pointee.flags, denseA: Int(denseOf[Int(c.pointee.bodyA)]), denseB: Int(denseOf[Int(c.pointee.bodyB)]),
+                          awake: awake, movable: movable, sims: sims)
         }
     }
 }

@@ -1,8 +1,11 @@
 extension World {
-    /// Creates a body with no shapes. A dynamic body without shapes has mass 1.
+    /// Creates a body with no shapes. A dynamic body without shapes has mass 1. Throws for an
+    /// invalid definition, and when the world already holds `maximumBodyCount` bodies.
     @discardableResult
     public func createBody(_ definition: BodyDefinition) throws(DynamicsError) -> BodyID {
         try definition.validate()
+        try require(bodies.count < bodyLimit, "definition",
+                    "the world already holds \(bodyLimit) bodies, the most it can hold")
         let rotation = Rotation(angle: definition.angle)
         let isDynamic = definition.type == .dynamic
         let sim = BodySim(center: definition.position, rotation: rotation, localCenter: .zero,

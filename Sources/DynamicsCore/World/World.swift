@@ -175,6 +175,13 @@ public final class World {
 
     /// Number of bodies of every type.
     public var bodyCount: Int { bodies.count }
+
+    /// The most bodies a world holds (2²⁶ − 1): the contact solver keeps each body's place in the
+    /// state array as a 32-bit byte offset, and one more state, at rest, follows the bodies.
+    public static let maximumBodyCount = (1 << 26) - 1
+    /// The most bodies `createBody` accepts: `maximumBodyCount`, lower only in tests.
+    var bodyLimit = World.maximumBodyCount
+
     /// Number of awake (simulated) bodies, kinematic included.
     public var awakeBodyCount: Int { bodies.awakeCount }
     /// Number of sleeping bodies.

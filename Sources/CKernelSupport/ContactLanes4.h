@@ -9,9 +9,12 @@ typedef dynamics_indices KERNEL(M);
 #define V KERNEL(V)
 #define M KERNEL(M)
 
-/// A field of the group of blocks at `c` (here one block), and its store.
-#define LD(c, path) ((c)->path)
-#define ST(c, path, value) ((c)->path = (value))
+/// The address of group `g` (here one block: a half of a pair) of the pairs at `base`.
+#define GROUP(base, g) ((base) + ((g) >> 1) * (int64_t)sizeof(dynamics_wide_contact_pair) + ((g) & 1) * 16)
+/// A field of the group at `c`, and its store.
+#define FIELD(c, path) ((c) + offsetof(dynamics_wide_contact_pair, path))
+#define LD(c, path) (*(const dynamics_lanes *)FIELD(c, path))
+#define ST(c, path, value) (*(dynamics_lanes *)FIELD(c, path) = (value))
 
 KERNEL_INLINE V KERNEL(splat)(float x) { V v = {x, x, x, x}; return v; }
 KERNEL_INLINE V KERNEL(lanes_max)(V a, V b) { return dynamics_lanes_max(a, b); }
@@ -26,9 +29,9 @@ KERNEL_INLINE int KERNEL(any)(M mask) {
 #endif
 }
 
-KERNEL_INLINE dynamics_lanes KERNEL(row)(const char *states, int32_t index, int offset) {
+KERNEL_INLINE dynamics_lanes KERNEL(row)(const char *states, int32_t at, int offset) {
     dynamics_lanes r;
-    memcpy(&r, states + (int64_t)index * 32 + offset, sizeof r);
+    memcpy(&r, states + (int64_t)at + offset, sizeof r);
     return r;
 }
 
@@ -37,11 +40,11 @@ typedef struct {
     V f0, f1, f2, f3;
 } KERNEL(rows);
 
-/// The 16-byte rows at `offset` (0: velocity, 16: motion) in the states of `index`, transposed:
-/// lane i of field j is float j of row i.
-KERNEL_INLINE KERNEL(rows) KERNEL(gather_four)(const char *states, dynamics_indices index, int offset) {
-    dynamics_lanes r0 = KERNEL(row)(states, index[0], offset), r1 = KERNEL(row)(states, index[1], offset);
-    dynamics_lanes r2 = KERNEL(row)(states, index[2], offset), r3 = KERNEL(row)(states, index[3], offset);
+/// The 16-byte rows at `offset` (0: velocity, 16: motion) in the states at byte offsets `at`,
+/// transposed: lane i of field j is float j of row i.
+KERNEL_INLINE KERNEL(rows) KERNEL(gather_four)(const char *states, dynamics_indices at, int offset) {
+    dynamics_lanes r0 = KERNEL(row)(states, at[0], offset), r1 = KERNEL(row)(states, at[1], offset);
+    dynamics_lanes r2 = KERNEL(row)(states, at[2], offset), r3 = KERNEL(row)(states, at[3], offset);
     dynamics_lanes low01 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5);   // x0 x1 y0 y1
     dynamics_lanes low23 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);   // x2 x3 y2 y3
     dynamics_lanes high01 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);  // z0 z1 w0 w1
@@ -56,13 +59,21 @@ KERNEL_INLINE KERNEL(rows) KERNEL(gather_four)(const char *states, dynamics_indi
 }
 
 /// Side A's (`sideB` 0) or B's rows at `offset` of the group at `c`.
-KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const dynamics_wide_contact *c, int sideB, int offset) {
-    return KERNEL(gather_four)(states, sideB ? c->indexB : c->indexA, offset);
+KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const char *c, int sideB, int offset) {
+    dynamics_indices at = sideB ? *(const dynamics_indices *)FIELD(c, offsetB) : *(const dynamics_indices *)FIELD(c, offsetA);
+    return KERNEL(gather_four)(states, at, offset);
+}
+
+/// Side A's or B's whole states of the group at `c`: the velocity rows and the motion rows.
+KERNEL_INLINE void KERNEL(gather_states)(const char *states, const char *c, int sideB,
+                                         KERNEL(rows) *velocity, KERNEL(rows) *motion) {
+    *velocity = KERNEL(gather)(states, c, sideB, 0);
+    *motion = KERNEL(gather)(states, c, sideB, 16);
 }
 
 /// Writes side A's or B's velocities of the group at `c` back.
-KERNEL_INLINE void KERNEL(scatter)(char *states, const dynamics_wide_contact *c, int sideB, V x, V y, V z) {
+KERNEL_INLINE void KERNEL(scatter)(char *states, const char *c, int sideB, V x, V y, V z) {
     // Through the indices' and masses' memory: the lanes are read one by one.
-    if (sideB) dynamics_scatter_side(states, (const int32_t *)&c->indexB, (const float *)&c->massB, x, y, z);
-    else dynamics_scatter_side(states, (const int32_t *)&c->indexA, (const float *)&c->massA, x, y, z);
+    if (sideB) dynamics_scatter_side(states, (const int32_t *)FIELD(c, offsetB), 1, (const float *)FIELD(c, massB), x, y, z);
+    else dynamics_scatter_side(states, (const int32_t *)FIELD(c, offsetA), 1, (const float *)FIELD(c, massA), x, y, z);
 }

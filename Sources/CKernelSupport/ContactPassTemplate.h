@@ -4,9 +4,9 @@
 // with KERNEL(name) giving each copy its own names and KERNEL_TARGET its target attribute.
 //
 // Every copy performs the same operations in the same order as ContactConstraint.solve in
-// DynamicsCore, lane by lane, so every copy computes the same bits. The passes work through the
-// block pointer: the block's constants are read from memory where they are used, and only the two
-// bodies' velocities live in registers.
+// DynamicsCore, lane by lane, so every copy computes the same bits. The passes work through a
+// group's address (GROUP: its first lane in its pair, `c`): the constants are read from memory
+// where they are used, and only the two bodies' velocities live in registers.
 
 /// A point's field (point `i`, 0 or 1, a constant wherever it is used) and its store.
 #define PT(c, i, field) ((i) ? LD(c, point1.field) : LD(c, point0.field))
@@ -17,7 +17,7 @@ typedef struct {
     V vx, vy, w;
 } KERNEL(side);
 
-KERNEL_INLINE KERNEL(side) KERNEL(velocities)(const char *states, const dynamics_wide_contact *c, int sideB) {
+KERNEL_INLINE KERNEL(side) KERNEL(velocities)(const char *states, const char *c, int sideB) {
     KERNEL(rows) r = KERNEL(gather)(states, c, sideB, 0);
     KERNEL(side) s = {r.f0, r.f1, r.f2};
     return s;
@@ -30,7 +30,7 @@ KERNEL_INLINE V KERNEL(select)(M mask, V a, V b) {
 
 /// Applies the impulse P = (px, py) at a point: its linear part to both bodies, and its moments
 /// rA×P and rB×P to their spins.
-KERNEL_INLINE void KERNEL(apply)(const dynamics_wide_contact *c, V px, V py, V momentA, V momentB,
+KERNEL_INLINE void KERNEL(apply)(const char *c, V px, V py, V momentA, V momentB,
                                  KERNEL(side) *a, KERNEL(side) *b) {
     V mA = LD(c, massA), mB = LD(c, massB);
     a->vx = a->vx - mA * px;
@@ -42,27 +42,27 @@ KERNEL_INLINE void KERNEL(apply)(const dynamics_wide_contact *c, V px, V py, V m
 }
 
 /// The relative velocity at point `i` along the normal: (vB − vA)·n + ωB·(rB×n) − ωA·(rA×n).
-KERNEL_INLINE V KERNEL(normal_speed)(const dynamics_wide_contact *c, int i, KERNEL(side) a, KERNEL(side) b) {
+KERNEL_INLINE V KERNEL(normal_speed)(const char *c, int i, KERNEL(side) a, KERNEL(side) b) {
     V dvx = b.vx - a.vx, dvy = b.vy - a.vy;
     return dvx * LD(c, normalX) + dvy * LD(c, normalY) + b.w * PT(c, i, acrossB) - a.w * PT(c, i, acrossA);
 }
 
 /// The relative velocity at point `i` along the tangent t = (n.y, −n.x); r×t = −r·n.
-KERNEL_INLINE V KERNEL(tangent_speed)(const dynamics_wide_contact *c, int i, KERNEL(side) a, KERNEL(side) b) {
+KERNEL_INLINE V KERNEL(tangent_speed)(const char *c, int i, KERNEL(side) a, KERNEL(side) b) {
     V dvx = b.vx - a.vx, dvy = b.vy - a.vy;
     return dvx * LD(c, normalY) - dvy * LD(c, normalX) - b.w * PT(c, i, alongB) + a.w * PT(c, i, alongA);
 }
 
 /// Point `i`'s current separation, from the bodies' motion rows (dpx, dpy, cos, sin) since the
 /// step start: each anchor turned by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along n.
-KERNEL_INLINE V KERNEL(separation)(const dynamics_wide_contact *c, int i, KERNEL(rows) a, KERNEL(rows) b) {
+KERNEL_INLINE V KERNEL(separation)(const char *c, int i, KERNEL(rows) a, KERNEL(rows) b) {
     return (b.f0 - a.f0) * LD(c, normalX) + (b.f1 - a.f1) * LD(c, normalY)
         + (b.f2 * PT(c, i, alongB) + b.f3 * PT(c, i, acrossB)) - (a.f2 * PT(c, i, alongA) + a.f3 * PT(c, i, acrossA))
         + PT(c, i, baseSeparation);
 }
 
 /// Adds `impulse` to point `i`'s accumulated normal impulse, clamped to push only, and applies the change.
-KERNEL_INLINE void KERNEL(accumulate_normal)(dynamics_wide_contact *c, int i, V impulse, KERNEL(side) *a, KERNEL(side) *b) {
+KERNEL_INLINE void KERNEL(accumulate_normal)(char *c, int i, V impulse, KERNEL(side) *a, KERNEL(side) *b) {
     V old = PT(c, i, normalImpulse);
     V updated = KERNEL(lanes_max)(old + impulse, KERNEL(splat)(0));
     V applied = updated - old;
@@ -75,7 +75,7 @@ KERNEL_INLINE void KERNEL(accumulate_normal)(dynamics_wide_contact *c, int i, V 
 /// Non-penetration at point `i`. A speculative lane (s > 0) may close the gap within the sub-step,
 /// at full stiffness; a touching lane is soft and pushed out at a capped speed when biased, not at
 /// all when relaxing.
-KERNEL_INLINE void KERNEL(solve_normal)(dynamics_wide_contact *c, int i, V s, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(solve_normal)(char *c, int i, V s, KERNEL(side) *a, KERNEL(side) *b,
                                         int useBias, V inverseH, V pushOut) {
     V zero = KERNEL(splat)(0);
     V vn = KERNEL(normal_speed)(c, i, *a, *b);
@@ -91,7 +91,7 @@ KERNEL_INLINE void KERNEL(solve_normal)(dynamics_wide_contact *c, int i, V s, KE
 }
 
 /// Coulomb friction at point `i`, limited by the point's normal impulse.
-KERNEL_INLINE void KERNEL(solve_tangent)(dynamics_wide_contact *c, int i, KERNEL(side) *a, KERNEL(side) *b) {
+KERNEL_INLINE void KERNEL(solve_tangent)(char *c, int i, KERNEL(side) *a, KERNEL(side) *b) {
     V vt = KERNEL(tangent_speed)(c, i, *a, *b);
     V limit = LD(c, friction) * PT(c, i, normalImpulse);
     V old = PT(c, i, tangentImpulse);
@@ -103,7 +103,7 @@ KERNEL_INLINE void KERNEL(solve_tangent)(dynamics_wide_contact *c, int i, KERNEL
 }
 
 /// Whether a lane with two points still approaches faster than the push-out speed.
-KERNEL_INLINE int KERNEL(approaches_fast)(const dynamics_wide_contact *c, KERNEL(side) a, KERNEL(side) b, V pushOut) {
+KERNEL_INLINE int KERNEL(approaches_fast)(const char *c, KERNEL(side) a, KERNEL(side) b, V pushOut) {
     M fast = (KERNEL(normal_speed)(c, 0, a, b) < pushOut) | (KERNEL(normal_speed)(c, 1, a, b) < pushOut);
     return KERNEL(any)(fast & (PT(c, 1, normalMass) > KERNEL(splat)(0)));
 }
@@ -113,7 +113,7 @@ KERNEL_INLINE int KERNEL(approaches_fast)(const dynamics_wide_contact *c, KERNEL
 /// approaches faster than the push-out speed. Rare, and out of line so that the common path
 /// keeps its registers.
 static __attribute__((noinline)) KERNEL_TARGET
-void KERNEL(sweep_impacts)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b, V inverseH, V pushOut) {
+void KERNEL(sweep_impacts)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b, V inverseH, V pushOut) {
     for (int sweep = 1; sweep <= 4; sweep++) {
         KERNEL(solve_normal)(c, 0, s0, a, b, 1, inverseH, pushOut);
         KERNEL(solve_normal)(c, 1, s1, a, b, 1, inverseH, pushOut);
@@ -122,7 +122,7 @@ void KERNEL(sweep_impacts)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a
 }
 
 /// Sweeps the block's impacts (`approaches_fast` said a lane needs it).
-KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut) {
     KERNEL(sweep_impacts)(c, s0, s1, a, b, inverseH, pushOut);
 }
@@ -130,14 +130,14 @@ KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, K
 /// Sweeps the impacts of each block of the group whose own lanes need it, with the four-lane
 /// sweep, exactly as a block solved alone: a block whose lanes do not approach fast is not swept.
 /// (So a group has no sweep of its own.)
-KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut) {
     for (int half = 0; half < 2; half++) {
 #define HALF(v) (half ? KERNEL(high)(v) : KERNEL(low)(v))
 #define JOIN(v, h) (half ? KERNEL(join)(KERNEL(low)(v), (h)) : KERNEL(join)((h), KERNEL(high)(v)))
         KERNEL_FOUR(side) ha = {HALF(a->vx), HALF(a->vy), HALF(a->w)}, hb = {HALF(b->vx), HALF(b->vy), HALF(b->w)};
-        if (!KERNEL_FOUR(approaches_fast)(c + half, ha, hb, HALF(pushOut))) continue;
-        KERNEL_FOUR(sweep_impacts)(c + half, HALF(s0), HALF(s1), &ha, &hb, HALF(inverseH), HALF(pushOut));
+        if (!KERNEL_FOUR(approaches_fast)(c + 16 * half, ha, hb, HALF(pushOut))) continue;
+        KERNEL_FOUR(sweep_impacts)(c + 16 * half, HALF(s0), HALF(s1), &ha, &hb, HALF(inverseH), HALF(pushOut));
         a->vx = JOIN(a->vx, ha.vx); a->vy = JOIN(a->vy, ha.vy); a->w = JOIN(a->w, ha.w);
         b->vx = JOIN(b->vx, hb.vx); b->vy = JOIN(b->vy, hb.vy); b->w = JOIN(b->w, hb.w);
 #undef HALF
@@ -147,7 +147,7 @@ KERNEL_INLINE void KERNEL(sweep_if_fast)(dynamics_wide_contact *c, V s0, V s1, K
 #endif
 
 /// Applies the accumulated impulses: P = λn·n + λt·t at each point, and r×P = λn·(r×n) − λt·(r·n).
-KERNEL_INLINE void KERNEL(warm_start)(dynamics_wide_contact *c, char *states) {
+KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states) {
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
     for (int i = 0; i < 2; i++) {
         V normal = PT(c, i, normalImpulse), tangent = PT(c, i, tangentImpulse);
@@ -161,10 +161,12 @@ KERNEL_INLINE void KERNEL(warm_start)(dynamics_wide_contact *c, char *states) {
 }
 
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without.
-KERNEL_INLINE void KERNEL(solve)(dynamics_wide_contact *c, char *states, int useBias, V inverseH, V pushOut) {
-    KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
+KERNEL_INLINE void KERNEL(solve)(char *c, char *states, int useBias, V inverseH, V pushOut) {
+    KERNEL(rows) va, vb, ma, mb;
+    KERNEL(gather_states)(states, c, 0, &va, &ma);
+    KERNEL(gather_states)(states, c, 1, &vb, &mb);
+    KERNEL(side) a = {va.f0, va.f1, va.f2}, b = {vb.f0, vb.f1, vb.f2};
     // Positions do not change within a block's solve: each separation is computed once.
-    KERNEL(rows) ma = KERNEL(gather)(states, c, 0, 16), mb = KERNEL(gather)(states, c, 1, 16);
     V s0 = KERNEL(separation)(c, 0, ma, mb), s1 = KERNEL(separation)(c, 1, ma, mb);
     KERNEL(solve_normal)(c, 0, s0, &a, &b, useBias, inverseH, pushOut);
     KERNEL(solve_normal)(c, 1, s1, &a, &b, useBias, inverseH, pushOut);
@@ -177,7 +179,7 @@ KERNEL_INLINE void KERNEL(solve)(dynamics_wide_contact *c, char *states, int use
 }
 
 /// Restitution at point `i`, for lanes that approached faster than the threshold and touched.
-KERNEL_INLINE void KERNEL(bounce)(dynamics_wide_contact *c, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
+KERNEL_INLINE void KERNEL(bounce)(char *c, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
     V zero = KERNEL(splat)(0), e = LD(c, restitution);
     M active = (PT(c, i, relativeVelocity) < threshold) & (PT(c, i, maxNormalImpulse) > zero) & (e > zero);
     if (!KERNEL(any)(active)) return;
@@ -187,7 +189,7 @@ KERNEL_INLINE void KERNEL(bounce)(dynamics_wide_contact *c, int i, KERNEL(side) 
     KERNEL(accumulate_normal)(c, i, impulse, a, b);
 }
 
-KERNEL_INLINE void KERNEL(restitution)(dynamics_wide_contact *c, char *states, V threshold) {
+KERNEL_INLINE void KERNEL(restitution)(char *c, char *states, V threshold) {
     if (!KERNEL(any)(LD(c, restitution) > KERNEL(splat)(0))) return;
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
     KERNEL(bounce)(c, 0, &a, &b, threshold);
@@ -196,26 +198,30 @@ KERNEL_INLINE void KERNEL(restitution)(dynamics_wide_contact *c, char *states, V
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
 }
 
-/// One pass over `groups` groups of blocks from `blocks`, in order. Each pass has its own loop,
-/// so that the relax loop is compiled with the bias arithmetic folded away.
-static KERNEL_TARGET void KERNEL(pass)(dynamics_contact_pass_kind pass, dynamics_wide_contact *blocks, int64_t groups,
-                                       const dynamics_contact_pass_constants *k) {
+/// One pass over the block pairs `pairs[0..<count]`, in order: group by group, where a group is
+/// one block (the first half of a pair, then the second) in four lanes and a whole pair in
+/// eight. Each pass has its own loop, so that the relax loop is compiled with the bias arithmetic
+/// folded away.
+static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
+                                                               dynamics_wide_contact_pair *pairs, int64_t count,
+                                                               const dynamics_contact_pass_constants *k) {
     char *states = (char *)k->states;
     V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
-    dynamics_wide_contact *end = blocks + groups * BLOCKS_PER_GROUP;
+    int64_t groups = count * (2 / BLOCKS_PER_GROUP);
+    char *base = (char *)pairs;
     switch (pass) {
     case dynamics_contact_warm_start:
-        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(warm_start)(c, states);
+        for (int64_t g = 0; g < groups; g++) KERNEL(warm_start)(GROUP(base, g), states);
         break;
     case dynamics_contact_solve:
-        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(solve)(c, states, 1, inverseH, pushOut);
+        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 1, inverseH, pushOut);
         break;
     case dynamics_contact_relax:
-        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(solve)(c, states, 0, inverseH, pushOut);
+        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 0, inverseH, pushOut);
         break;
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
-        for (dynamics_wide_contact *c = blocks; c < end; c += BLOCKS_PER_GROUP) KERNEL(restitution)(c, states, threshold);
+        for (int64_t g = 0; g < groups; g++) KERNEL(restitution)(GROUP(base, g), states, threshold);
         break;
     }
     }
@@ -229,3 +235,5 @@ static KERNEL_TARGET void KERNEL(pass)(dynamics_contact_pass_kind pass, dynamics
 #undef M
 #undef LD
 #undef ST
+#undef GROUP
+#undef FIELD

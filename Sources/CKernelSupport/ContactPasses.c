@@ -12,6 +12,7 @@
 #include "LaneMinMax.h"
 #include "Scatter.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,7 +36,8 @@
 #if DYNAMICS_HAS_AVX_COPY
 #include <immintrin.h>
 
-// The AVX level: eight lanes (two blocks) at a time, and four for a colour's last odd block.
+// The AVX level: eight lanes (a pair of blocks) at a time. Its four-lane copy sweeps the impacts of
+// one block of a pair alone (see `sweep_if_fast`); its own pass is not used.
 #define KERNEL(name) dynamics_avx4_##name
 #define KERNEL_TARGET __attribute__((target("avx")))
 #include "ContactLanes4.h"
@@ -76,15 +78,13 @@ dynamics_kernel_level dynamics_current_kernel_level(void) {
     return dynamics_set_kernel_level(baseline ? dynamics_kernels_baseline : dynamics_kernels_avx);
 }
 
-void dynamics_contact_pass(dynamics_contact_pass_kind pass, dynamics_wide_contact *blocks,
+void dynamics_contact_pass(dynamics_contact_pass_kind pass, dynamics_wide_contact_pair *pairs,
                            int64_t begin, int64_t end, const dynamics_contact_pass_constants *constants) {
 #if DYNAMICS_HAS_AVX_COPY
     if (dynamics_current_kernel_level() == dynamics_kernels_avx) {
-        int64_t pairs = (end - begin) / 2;
-        dynamics_avx8_pass(pass, blocks + begin, pairs, constants);
-        dynamics_avx4_pass(pass, blocks + begin + 2 * pairs, end - begin - 2 * pairs, constants);
+        dynamics_avx8_pass(pass, pairs + begin, end - begin, constants);
         return;
     }
 #endif
-    dynamics_baseline_pass(pass, blocks + begin, end - begin, constants);
+    dynamics_baseline_pass(pass, pairs + begin, end - begin, constants);
 }

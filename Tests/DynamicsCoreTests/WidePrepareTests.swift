@@ -12,22 +12,30 @@ struct WidePrepareTests {
         let scene = RandomSolverInputs(seed: UInt64(lanes) &* 0x9E37_79B9_7F4A_7C15)
         scene.withKernel { kernel, sources, restingIndex in
             for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
-                let block = UnsafeMutablePointer<WideContactConstraint>.allocate(capacity: 2)
-                defer { block.deallocate() }
+                // Block 1 (the second half of the first pair) prepared four lanes at once, block 2
+                // (the first half of the second pair) lane by lane.
+                let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
+                defer { pairs.deallocate() }
                 // Garbage first, so that a field the preparation forgets to write shows.
-                UnsafeMutableRawPointer(block).initializeMemory(as: UInt8.self, repeating: 0xA5,
-                                                                count: 2 * MemoryLayout<WideContactConstraint>.stride)
+                UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
+                                                                count: 2 * MemoryLayout<WideContactPair>.stride)
                 sources.withUnsafeBufferPointer {
-                    kernel.prepareBlock(block, $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
+                    kernel.prepareBlock(WideBlock(pairs, block: 1), $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
                 }
                 for l in 0..<4 {
                     let constraint = l < lanes ? kernel.prepare(sources[first + l]) : .unused
-                    WideContactConstraint.setLane(l, of: block + 1, constraint, restingIndex: restingIndex)
+                    WideBlock(pairs, block: 2).setLane(l, constraint, restingIndex: restingIndex)
                 }
-                let size = MemoryLayout<WideContactConstraint>.size
-                let wide = UnsafeRawBufferPointer(start: block, count: size)
-                let scalar = UnsafeRawBufferPointer(start: block + 1, count: size)
-                let differing = (0..<size).filter { wide[$0] != scalar[$0] }.map { $0 / 4 }
+                // Every field's lanes 4–7 of the first pair against its lanes 0–3 of the second.
+                let half = MemoryLayout<Lanes>.stride, fields = MemoryLayout<WideContactPair>.size / (2 * half)
+                let wide = UnsafeRawBufferPointer(start: pairs, count: MemoryLayout<WideContactPair>.size)
+                let scalar = UnsafeRawBufferPointer(start: pairs + 1, count: MemoryLayout<WideContactPair>.size)
+                var differing: [Int] = []
+                for f in 0..<fields {
+                    for byte in 0..<half where wide[f * 2 * half + half + byte] != scalar[f * 2 * half + byte] {
+                        differing.append(f * 4 + byte / 4)
+                    }
+                }
                 #expect(Set(differing).isEmpty, "floats differing at \(Set(differing).sorted()) (block at source \(first))")
             }
         }

@@ -7,32 +7,46 @@
 /// Four 32-bit integers, imported into Swift as SIMD4<Int32>.
 typedef int32_t dynamics_indices __attribute__((ext_vector_type(4)));
 
-/// One manifold point across the four contact constraints of a block (DynamicsCore's `WidePoint`).
+/// Eight floats, imported into Swift as SIMD8<Float>. Aligned to 16 bytes, as Swift aligns
+/// SIMD8<Float> (at C's natural 32, Swift could not import the structs that hold them).
+typedef float dynamics_lanes8 __attribute__((ext_vector_type(8), aligned(16)));
+/// Eight 32-bit integers, imported into Swift as SIMD8<Int32>, aligned as `dynamics_lanes8`.
+typedef int32_t dynamics_indices8 __attribute__((ext_vector_type(8), aligned(16)));
+
+/// One manifold point across the eight contact constraints of a block pair (DynamicsCore's
+/// `WidePointPair`): lanes 0–3 are the first block's, lanes 4–7 the second's.
 ///
 /// Each anchor r (from its body's centre of mass) is kept as its two components in the contact
 /// frame: along the normal, r·n, and across it, r×n. With the tangent t = (n.y, −n.x), r×t is
 /// −r·n, so these two numbers give every angular term of the solve in one multiply each, and the
 /// separation's rotation term as c·(r·n) + s·(r×n).
 typedef struct {
-    dynamics_lanes alongA, acrossA, alongB, acrossB;
-    dynamics_lanes baseSeparation;
-    dynamics_lanes normalImpulse, tangentImpulse, maxNormalImpulse;
-    dynamics_lanes normalMass, tangentMass;
-    dynamics_lanes relativeVelocity;
-} dynamics_wide_point;
+    dynamics_lanes8 alongA, acrossA, alongB, acrossB;
+    dynamics_lanes8 baseSeparation;
+    dynamics_lanes8 normalImpulse, tangentImpulse, maxNormalImpulse;
+    dynamics_lanes8 normalMass, tangentMass;
+    dynamics_lanes8 relativeVelocity;
+} dynamics_wide_point_pair;
 
-/// Four contact constraints of one colour, solved together, one per lane (DynamicsCore's
-/// `WideContactConstraint`). No body appears twice in a colour, so the lanes never touch the same
-/// body. A lane without a movable body indexes a resting state past the bodies; unused lanes have
-/// zero masses and do nothing.
+/// Two consecutive blocks of four contact constraints of one colour, field by field: lanes 0–3
+/// of every field are the first block's, lanes 4–7 the second's (DynamicsCore's
+/// `WideContactPair`). The eight-lane passes load each field in one piece; the four-lane passes
+/// solve the two blocks one after the other, each reading its half of every field. A colour
+/// always has an even number of blocks, so a pair never holds two colours.
+///
+/// No body appears twice in a colour, so the lanes never touch the same body. A lane without a
+/// movable body points at a resting state past the bodies; unused lanes have zero masses and do
+/// nothing. Each side's body is kept as the byte offset of its 32-byte state (dense index × 32),
+/// so that a lane's state is one load away: x86 addressing scales an index by 8 at most, and the
+/// shift per lane and side was one instruction in sixteen of the passes.
 typedef struct {
-    dynamics_indices indexA, indexB, contactIndex;
-    dynamics_lanes normalX, normalY;
-    dynamics_lanes friction, restitution;
-    dynamics_lanes massA, inertiaA, massB, inertiaB;
-    dynamics_lanes biasRate, massScale, impulseScale;
-    dynamics_wide_point point0, point1;
-} dynamics_wide_contact;
+    dynamics_indices8 offsetA, offsetB, contactIndex;
+    dynamics_lanes8 normalX, normalY;
+    dynamics_lanes8 friction, restitution;
+    dynamics_lanes8 massA, inertiaA, massB, inertiaB;
+    dynamics_lanes8 biasRate, massScale, impulseScale;
+    dynamics_wide_point_pair point0, point1;
+} dynamics_wide_contact_pair;
 
 /// The passes the sub-steps make over contact blocks.
 typedef enum {
@@ -60,11 +74,12 @@ typedef enum {
     dynamics_kernels_avx = 1,
 } dynamics_kernel_level;
 
-/// Runs `pass` over `blocks[begin..<end]`, in order.
+/// Runs `pass` over the block pairs `pairs[begin..<end]`, in order: block by block, the first
+/// block of a pair before the second.
 ///
 /// Every level computes the same bits: the same operations in the same order, no fused
 /// multiply-add.
-void dynamics_contact_pass(dynamics_contact_pass_kind pass, dynamics_wide_contact *blocks,
+void dynamics_contact_pass(dynamics_contact_pass_kind pass, dynamics_wide_contact_pair *pairs,
                            int64_t begin, int64_t end, const dynamics_contact_pass_constants *constants);
 
 /// The level the contact passes use: the best this processor has, unless the environment variable

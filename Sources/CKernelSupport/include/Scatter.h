@@ -5,16 +5,18 @@
 #include <string.h>
 #include "Transpose.h"
 
-/// Writes (x[i], y[i], z[i], 0) to the first 16 bytes of the 32-byte state `index[i]` at
-/// `states`, for the lanes whose body can move (`mass[i] > 0`): kinematic and static bodies take
-/// no colour slot, so two threads may hold one at once.
-static inline void dynamics_scatter_side(char *states, const int32_t *index, const float *mass,
-                                         dynamics_lanes x, dynamics_lanes y, dynamics_lanes z) {
+/// Writes (x[i], y[i], z[i], 0) to the first 16 bytes of the 32-byte state at byte offset
+/// `offset[i] * scale` from `states` (`scale` 32 for dense indices, 1 for byte offsets), for the
+/// lanes whose body can move (`mass[i] > 0`): kinematic and static bodies take no colour slot, so
+/// two threads may hold one at once.
+static inline __attribute__((always_inline)) void dynamics_scatter_side(char *states, const int32_t *offset, int64_t scale,
+                                                                        const float *mass, dynamics_lanes x,
+                                                                        dynamics_lanes y, dynamics_lanes z) {
     dynamics_rows rows = dynamics_transpose3(x, y, z);
-    if (mass[0] > 0) memcpy(states + (int64_t)index[0] * 32, &rows.row0, 16);
-    if (mass[1] > 0) memcpy(states + (int64_t)index[1] * 32, &rows.row1, 16);
-    if (mass[2] > 0) memcpy(states + (int64_t)index[2] * 32, &rows.row2, 16);
-    if (mass[3] > 0) memcpy(states + (int64_t)index[3] * 32, &rows.row3, 16);
+    if (mass[0] > 0) memcpy(states + (int64_t)offset[0] * scale, &rows.row0, 16);
+    if (mass[1] > 0) memcpy(states + (int64_t)offset[1] * scale, &rows.row1, 16);
+    if (mass[2] > 0) memcpy(states + (int64_t)offset[2] * scale, &rows.row2, 16);
+    if (mass[3] > 0) memcpy(states + (int64_t)offset[3] * scale, &rows.row3, 16);
 }
 
 /// Writes the velocities (vx, vy, w) of the four lanes of both sides of a solver block back to

@@ -54,11 +54,12 @@ enum ContactPass {
 /// CKernelSupport (`dynamics_contact_pass`): compiled for the baseline and for AVX, chosen at run
 /// time, with the same arithmetic as `ContactConstraint.solve` lane by lane.
 struct ContactPassKernel: ChunkKernel {
-    var base: UnsafeMutablePointer<WideContactConstraint>
+    /// The colour's first pair of blocks; the range runs over pairs.
+    var base: UnsafeMutablePointer<WideContactPair>
     var pass: ContactPass
     var constants: dynamics_contact_pass_constants
 
-    init(base: UnsafeMutablePointer<WideContactConstraint>, pass: ContactPass, context: SolverContext) {
+    init(base: UnsafeMutablePointer<WideContactPair>, pass: ContactPass, context: SolverContext) {
         self.base = base
         self.pass = pass
         constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states), inverseH: context.inverseH,
@@ -83,24 +84,24 @@ struct OverflowPassKernel {
 
 /// Writes the wide blocks' impulses back to their contacts' impulse records.
 struct StoreWideImpulsesKernel: ChunkKernel {
-    var blocks: UnsafePointer<WideContactConstraint>
+    var pairs: UnsafePointer<WideContactPair>
     var impulses: UnsafeMutablePointer<ContactImpulses>
-    /// How many blocks ahead the impulse records to be written are prefetched.
-    static let prefetchDistance = 2
+    /// How many pairs ahead the impulse records to be written are prefetched.
+    static let prefetchDistance = 1
 
     func run(_ range: Range<Int>) {
         for k in range {
             // The impulses are written in colour order, far apart: ask for their lines early.
-            if k + Self.prefetchDistance < range.upperBound { prefetch(blocks + k + Self.prefetchDistance) }
-            WideContactConstraint.storeImpulses(of: blocks + k, into: impulses)
+            if k + Self.prefetchDistance < range.upperBound { prefetch(pairs + k + Self.prefetchDistance) }
+            WideContactPair.storeImpulses(of: pairs + k, into: impulses)
         }
     }
 
-    /// Prefetches the impulse records of the contacts of `block`'s lanes.
+    /// Prefetches the impulse records of the contacts of `pair`'s lanes.
     @inline(__always)
-    func prefetch(_ block: UnsafePointer<WideContactConstraint>) {
-        let index = block.pointee.contactIndex
-        for lane in 0..<4 where index[lane] >= 0 { dynamics_prefetch(impulses + Int(index[lane])) }
+    func prefetch(_ pair: UnsafePointer<WideContactPair>) {
+        let index = pair.pointee.contactIndex
+        for lane in 0..<8 where index[lane] >= 0 { dynamics_prefetch(impulses + Int(index[lane])) }
     }
 }
 
@@ -146,8 +147,8 @@ struct PrepareContactsKernel: ChunkKernel {
 /// (`PrepareContactsKernel.prepareBlock`), so no scalar copy of a constraint is written or read.
 struct PrepareWideBlocksKernel: ChunkKernel {
     var scalar: PrepareContactsKernel
-    var blocks: UnsafeMutablePointer<WideContactConstraint>
-    /// Block ranges per colour (`maxColors + 1` entries).
+    var pairs: UnsafeMutablePointer<WideContactPair>
+    /// Block ranges per colour (`maxColors + 1` entries), each of an even number of blocks.
     var wideOffsets: UnsafePointer<Int32>
     /// Constraint ranges per colour in `scalar.ordered` (`maxColors + 2` entries).
     var colorOffsets: UnsafePointer<Int32>
@@ -165,12 +166,18 @@ struct PrepareWideBlocksKernel: ChunkKernel {
             while Int(wideOffsets[color + 1]) <= b { color += 1 }
             let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
             let count = min(4, Int(colorOffsets[color + 1]) - first)
+            let block = WideBlock(pairs, block: b)
+            guard count > 0 else {
+                // The block that makes the colour's count even: four unused lanes.
+                for l in 0..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
+                continue
+            }
             // Contacts are read in colour order, far apart in memory, and each read waited
             // on a cache miss (about half of this kernel in many-pyramids). Ask for the
             // contacts and bodies of the blocks after this one now.
             let ahead = first + Self.prefetchDistance
             if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
-            scalar.prepareBlock(blocks + b, scalar.ordered + first, count: count, restingIndex: restingIndex)
+            scalar.prepareBlock(block, scalar.ordered + first, count: count, restingIndex: restingIndex)
         }
     }
 

@@ -92,15 +92,15 @@ extension World {
 
     /// Copies the accumulated impulses back to the contacts' impulse records, to warm start the next step.
     func storeImpulses() {
-        parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(blocks: wideConstraints.base, impulses: contactImpulses.base),
-                 count: wideConstraints.count, minimumChunk: 128)
+        parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(pairs: wideConstraints.base, impulses: contactImpulses.base),
+                 count: wideConstraints.count, minimumChunk: 64)
         let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
         StoreImpulsesKernel(constraints: constraints.base + overflowStart, impulses: contactImpulses.base)
             .run(0..<(constraints.count - overflowStart))
     }
 
     /// Runs one pass over the contact constraints, colour by colour, four constraints per SIMD block;
-    /// inside a colour, chunks of blocks run on the workers. The overflow colour runs serially, last
+    /// inside a colour, chunks of block pairs run on the workers. The overflow colour runs serially, last
     /// (or first when the sweep runs backwards).
     func runContactPass(_ pass: ContactPass, _ context: SolverContext, backwards: Bool = false) {
         let base = constraints.base
@@ -111,10 +111,11 @@ extension World {
         let wide = wideConstraints.base
         for step in 0..<GraphColoring.maxColors {
             let color = backwards ? GraphColoring.maxColors - 1 - step : step
-            let start = Int(wideOffsets[color]), end = Int(wideOffsets[color + 1])
+            // Block offsets, even: pair offsets times two.
+            let start = Int(wideOffsets[color]) / 2, end = Int(wideOffsets[color + 1]) / 2
             guard end > start else { continue }
             parallel(tasks.wideContactPass, ContactPassKernel(base: wide + start, pass: pass, context: context),
-                     count: end - start, minimumChunk: 16)
+                     count: end - start, minimumChunk: 8)
         }
         if !backwards { overflow.run(0..<(overflowEnd - overflowStart)) }
     }
@@ -141,23 +142,26 @@ extension World {
                                             impulses: UnsafePointer(contactImpulses.base), sims: sims, context: context)
         layOutWideBlocks()
         parallel(tasks.prepareWideBlocks,
-                 PrepareWideBlocksKernel(scalar: prepare, blocks: wideConstraints.base, wideOffsets: wideOffsets.base,
+                 PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, wideOffsets: wideOffsets.base,
                                          colorOffsets: coloring.offsets.base, sourceCount: count,
                                          restingIndex: context.restingIndex),
-                 count: wideConstraints.count, minimumChunk: 64)
+                 count: 2 * wideConstraints.count, minimumChunk: 64)
         prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }
 
-    /// Sets each colour's range of wide blocks (four constraints per block) and sizes the blocks.
+    /// Sets each colour's range of wide blocks (four constraints per block) and sizes the block
+    /// pairs. A colour with an odd number of blocks gets one of unused lanes, so that every colour
+    /// starts a pair and the eight-lane passes load each field of a pair in one piece.
     func layOutWideBlocks() {
         wideOffsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
         var blocks = 0
         for color in 0..<GraphColoring.maxColors {
             wideOffsets[color] = Int32(blocks)
             let n = Int(coloring.offsets[color + 1] - coloring.offsets[color])
-            blocks += (n + 3) / 4
+            let needed = (n + 3) / 4
+            blocks += needed + needed % 2
         }
         wideOffsets[GraphColoring.maxColors] = Int32(blocks)
-        wideConstraints.resizeUninitialized(to: blocks)
+        wideConstraints.resizeUninitialized(to: blocks / 2)
     }
 }

@@ -112,8 +112,9 @@ public final class World {
     @exclusivity(unchecked) var orderedSources = Column<SolverSource>()
     /// The contacts with a segment, in contact order, listed by this step's colouring pass.
     @exclusivity(unchecked) var segmentContacts = Column<Int32>()
-    /// The coloured constraints packed four to a block; `wideOffsets[c]..<wideOffsets[c+1]` is colour c.
-    @exclusivity(unchecked) var wideConstraints = Column<WideContactConstraint>()
+    /// The coloured constraints packed four to a block, two blocks to a pair; the blocks
+    /// `wideOffsets[c]..<wideOffsets[c+1]` (an even number) are colour c.
+    @exclusivity(unchecked) var wideConstraints = Column<WideContactPair>()
     @exclusivity(unchecked) var wideOffsets = Column<Int32>()
 
     // Sleep scratch.

@@ -6,11 +6,10 @@
 /// Lane by lane, that preparation was a third of the contact solver's time in the large pyramid:
 /// about 1 400 instructions per block, most of them single-float stores into the block.
 extension PrepareContactsKernel {
-    /// Writes the block at `block` from the `count` (1…4) sources at `sources`. Lanes past `count`
-    /// are written as unused lanes; lanes without a movable body index `restingIndex`.
+    /// Writes `block` from the `count` (1…4) sources at `sources`. Lanes past `count` are
+    /// written as unused lanes; lanes without a movable body point at the state `restingIndex`.
     @inline(__always)
-    func prepareBlock(_ block: UnsafeMutablePointer<WideContactConstraint>, _ sources: UnsafePointer<SolverSource>,
-                      count: Int, restingIndex: Int32) {
+    func prepareBlock(_ block: WideBlock, _ sources: UnsafePointer<SolverSource>, count: Int, restingIndex: Int32) {
         // Lanes past `count` repeat the first source, so every load below is of a real record;
         // they are overwritten at the end.
         let s0 = sources[0]
@@ -36,34 +35,34 @@ extension PrepareContactsKernel {
         let staticLane = (mA .== 0) .| (mB .== 0)
         let soft = context.contactSoftness, hard = context.staticSoftness
 
-        block.pointee.indexA = indexA
-        block.pointee.indexB = indexB
-        block.pointee.contactIndex = SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact)
-        block.pointee.normalX = nx
-        block.pointee.normalY = ny
-        block.pointee.friction = material.x
-        block.pointee.restitution = material.y
-        block.pointee.massA = mA
-        block.pointee.inertiaA = iA
-        block.pointee.massB = mB
-        block.pointee.inertiaB = iB
-        block.pointee.biasRate = Lanes(repeating: soft.biasRate).replacing(with: hard.biasRate, where: staticLane)
-        block.pointee.massScale = Lanes(repeating: soft.massScale).replacing(with: hard.massScale, where: staticLane)
-        block.pointee.impulseScale = Lanes(repeating: soft.impulseScale).replacing(with: hard.impulseScale, where: staticLane)
+        block.store(\.offsetA, indexA &* 32)
+        block.store(\.offsetB, indexB &* 32)
+        block.store(\.contactIndex, SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact))
+        block.store(\.normalX, nx)
+        block.store(\.normalY, ny)
+        block.store(\.friction, material.x)
+        block.store(\.restitution, material.y)
+        block.store(\.massA, mA)
+        block.store(\.inertiaA, iA)
+        block.store(\.massB, mB)
+        block.store(\.inertiaB, iB)
+        block.store(\.biasRate, Lanes(repeating: soft.biasRate).replacing(with: hard.biasRate, where: staticLane))
+        block.store(\.massScale, Lanes(repeating: soft.massScale).replacing(with: hard.massScale, where: staticLane))
+        block.store(\.impulseScale, Lanes(repeating: soft.impulseScale).replacing(with: hard.impulseScale, where: staticLane))
 
         let masses = LaneMasses(mA: mA, iA: iA, mB: mB, iB: iB)
-        let (first, second) = WideContactConstraint.points(block)
-        WidePoint.prepare(first, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset),
+        let (first, second) = block.points
+        WidePointBlock.prepare(first, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset),
                           separation: separations(c0, c1, c2, c3, offset: Self.separation0Offset),
                           normalImpulse: warm.x, tangentImpulse: warm.y,
                           nx: nx, ny: ny, masses, a, b, lanes: SIMDMask(repeating: true))
         // A lane with one point gets an all-zero second point (`ContactConstraint.secondPoint`).
-        WidePoint.prepare(second, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset),
+        WidePointBlock.prepare(second, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset),
                           separation: separations(c0, c1, c2, c3, offset: Self.separation1Offset),
                           normalImpulse: warm.z, tangentImpulse: warm.w,
                           nx: nx, ny: ny, masses, a, b, lanes: twoPoints)
 
-        for l in count..<4 { WideContactConstraint.setLane(l, of: block, .unused, restingIndex: restingIndex) }
+        for l in count..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
     }
 
     /// Inverse mass and inverse inertia of four bodies by dense index; 0 where the index is −1.
@@ -130,12 +129,12 @@ struct LaneMasses {
     var mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes
 }
 
-extension WidePoint {
+extension WidePointBlock {
     /// Writes one manifold point of four contacts, prepared, to `p`: in the lanes of `lanes`;
     /// the other lanes are zero. `anchors` holds rA.x, rA.y, rB.x, rB.y in `x`…`w`. The same
     /// operations, in the same order, as `ContactConstraint.preparePoint`.
     @inline(__always)
-    static func prepare(_ p: UnsafeMutablePointer<WidePoint>, anchors r: ContactRows, separation: Lanes,
+    static func prepare(_ p: WidePointBlock, anchors r: ContactRows, separation: Lanes,
                         normalImpulse: Lanes, tangentImpulse: Lanes, nx: Lanes, ny: Lanes,
                         _ m: LaneMasses, _ a: WideBodies, _ b: WideBodies, lanes: SIMDMask<SIMD4<Int32>>) {
         @inline(__always) func only(_ value: Lanes) -> Lanes { value.replacing(with: 0, where: .!lanes) }
@@ -147,16 +146,16 @@ extension WidePoint {
         let kTangent = m.mA + m.mB + m.iA * rtA * rtA + m.iB * rtB * rtB
         let dvx = (b.vx + -b.w * r.w) - (a.vx + -a.w * r.y)
         let dvy = (b.vy + b.w * r.z) - (a.vy + a.w * r.x)
-        p.pointee.alongA = only(-rtA)
-        p.pointee.acrossA = only(rnA)
-        p.pointee.alongB = only(-rtB)
-        p.pointee.acrossB = only(rnB)
-        p.pointee.baseSeparation = only(separation - ((r.z - r.x) * nx + (r.w - r.y) * ny))
-        p.pointee.normalImpulse = only(normalImpulse)
-        p.pointee.tangentImpulse = only(tangentImpulse)
-        p.pointee.maxNormalImpulse = .zero
-        p.pointee.normalMass = only((1 / kNormal).replacing(with: 0, where: .!(kNormal .> 0)))
-        p.pointee.tangentMass = only((1 / kTangent).replacing(with: 0, where: .!(kTangent .> 0)))
-        p.pointee.relativeVelocity = only(nx * dvx + ny * dvy)
+        p.store(\.alongA, only(-rtA))
+        p.store(\.acrossA, only(rnA))
+        p.store(\.alongB, only(-rtB))
+        p.store(\.acrossB, only(rnB))
+        p.store(\.baseSeparation, only(separation - ((r.z - r.x) * nx + (r.w - r.y) * ny)))
+        p.store(\.normalImpulse, only(normalImpulse))
+        p.store(\.tangentImpulse, only(tangentImpulse))
+        p.store(\.maxNormalImpulse, .zero)
+        p.store(\.normalMass, only((1 / kNormal).replacing(with: 0, where: .!(kNormal .> 0))))
+        p.store(\.tangentMass, only((1 / kTangent).replacing(with: 0, where: .!(kTangent .> 0))))
+        p.store(\.relativeVelocity, only(nx * dvx + ny * dvy))
     }
 }

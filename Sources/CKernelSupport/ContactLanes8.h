@@ -38,13 +38,26 @@ typedef struct {
     V f0, f1, f2, f3;
 } KERNEL(rows);
 
-/// Side A's (`sideB` 0) or B's rows at `offset` of the two blocks at `c`.
+/// Side A's (`sideB` 0) or B's rows at `offset` of the pair at `c`: lane i's row and lane i + 4's
+/// loaded into the two halves of one register, then transposed within the halves.
 KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const char *c, int sideB, int offset) {
-    KERNEL_FOUR(rows) low = KERNEL_FOUR(gather)(states, c, sideB, offset);
-    KERNEL_FOUR(rows) high = KERNEL_FOUR(gather)(states, c + 16, sideB, offset);
+    const int32_t *at = (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA));
+    V r[4];
+    for (int i = 0; i < 4; i++) {
+        dynamics_lanes low, high;
+        memcpy(&low, states + (int64_t)at[i] + offset, sizeof low);
+        memcpy(&high, states + (int64_t)at[i + 4] + offset, sizeof high);
+        r[i] = KERNEL(join)(low, high);
+    }
+    V low01 = __builtin_shufflevector(r[0], r[1], 0, 8, 1, 9, 4, 12, 5, 13);    // x0 x1 y0 y1 | x4 x5 y4 y5
+    V low23 = __builtin_shufflevector(r[2], r[3], 0, 8, 1, 9, 4, 12, 5, 13);
+    V high01 = __builtin_shufflevector(r[0], r[1], 2, 10, 3, 11, 6, 14, 7, 15); // z0 z1 w0 w1 | z4 z5 w4 w5
+    V high23 = __builtin_shufflevector(r[2], r[3], 2, 10, 3, 11, 6, 14, 7, 15);
     KERNEL(rows) t = {
-        KERNEL(join)(low.f0, high.f0), KERNEL(join)(low.f1, high.f1),
-        KERNEL(join)(low.f2, high.f2), KERNEL(join)(low.f3, high.f3),
+        __builtin_shufflevector(low01, low23, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(low01, low23, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(high01, high23, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(high01, high23, 2, 3, 10, 11, 6, 7, 14, 15),
     };
     return t;
 }
@@ -54,8 +67,7 @@ KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const char *c, int
 /// four-lane gathers per row took 16 loads and 39 shuffles a side; this takes 8 and 23.
 KERNEL_INLINE void KERNEL(gather_states)(const char *states, const char *c, int sideB,
                                          KERNEL(rows) *velocity, KERNEL(rows) *motion) {
-    M at;
-    memcpy(&at, sideB ? FIELD(c, offsetB) : FIELD(c, offsetA), sizeof at);
+    const int32_t *at = (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA));
     V r[8];
     for (int i = 0; i < 8; i++) memcpy(&r[i], states + (int64_t)at[i], sizeof(V));
     // Pairs of rows interleaved: (x0 x1 y0 y1 | dpx0 dpx1 dpy0 dpy1) and (w0 w1 _ _ | c0 c1 s0 s1).
@@ -84,8 +96,28 @@ KERNEL_INLINE void KERNEL(gather_states)(const char *states, const char *c, int 
     motion->f3 = __builtin_shufflevector(u[3], u[7], 4, 5, 6, 7, 12, 13, 14, 15);
 }
 
-/// Writes side A's or B's velocities of the two blocks at `c` back.
+/// Writes side A's or B's velocities of the pair at `c` back, for the lanes whose body can move
+/// (see `dynamics_scatter_side`): the rows (vx, vy, w, 0) of lanes i and i + 4 are built in the
+/// two halves of one register, the low half stored as it is and the high half extracted to memory.
 KERNEL_INLINE void KERNEL(scatter)(char *states, const char *c, int sideB, V x, V y, V z) {
-    KERNEL_FOUR(scatter)(states, c, sideB, KERNEL(low)(x), KERNEL(low)(y), KERNEL(low)(z));
-    KERNEL_FOUR(scatter)(states, c + 16, sideB, KERNEL(high)(x), KERNEL(high)(y), KERNEL(high)(z));
+    // The offsets read one by one from memory: taken out of a vector register, each cost more.
+    const int32_t *at = (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA));
+    V mass = sideB ? LD(c, massB) : LD(c, massA);
+    int movable = _mm256_movemask_ps(_mm256_cmp_ps((__m256)mass, _mm256_setzero_ps(), _CMP_GT_OQ));
+    V zero = KERNEL(splat)(0);
+    V xyLow = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);     // x0 y0 x1 y1 | x4 y4 x5 y5
+    V xyHigh = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);  // x2 y2 x3 y3 | x6 y6 x7 y7
+    V zLow = __builtin_shufflevector(z, zero, 0, 8, 1, 9, 4, 12, 5, 13);   // z0 0 z1 0 | z4 0 z5 0
+    V zHigh = __builtin_shufflevector(z, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+    V rows[4] = {
+        __builtin_shufflevector(xyLow, zLow, 0, 1, 8, 9, 4, 5, 12, 13),    // row 0 | row 4
+        __builtin_shufflevector(xyLow, zLow, 2, 3, 10, 11, 6, 7, 14, 15),  // row 1 | row 5
+        __builtin_shufflevector(xyHigh, zHigh, 0, 1, 8, 9, 4, 5, 12, 13),  // row 2 | row 6
+        __builtin_shufflevector(xyHigh, zHigh, 2, 3, 10, 11, 6, 7, 14, 15),
+    };
+    for (int i = 0; i < 4; i++) {
+        dynamics_lanes low = KERNEL(low)(rows[i]), high = KERNEL(high)(rows[i]);
+        if (movable & (1 << i)) memcpy(states + (int64_t)at[i], &low, 16);
+        if (movable & (16 << i)) memcpy(states + (int64_t)at[i + 4], &high, 16);
+    }
 }

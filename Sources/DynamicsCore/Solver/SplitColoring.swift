@@ -16,7 +16,7 @@ struct ContactSplitRange: ~Copyable {
     var segments = Column<Int32>()
 }
 
-/// The three parts of a split colouring: lower half, upper half, joining.
+/// The three parts of a split colouring: below the cut, above it, joining.
 final class ColoringParts {
     static let count = 3
     static let lower = 0, upper = 1, joining = 2
@@ -40,16 +40,22 @@ final class ColoringParts {
 }
 
 /// Sorts the contacts, by halves of the contact range in parallel, into the parts of the split
-/// colouring: solved contacts whose movable bodies all lie in the lower half of the awake range
-/// (or that have none), those whose movable bodies all lie in the upper half, and those with a
-/// movable body in each (joining); and lists the contacts with a segment. Without branches:
-/// every contact writes an entry to each list, and only the lists it belongs to advance.
+/// colouring: solved contacts whose movable bodies all lie below the cut in the awake range (or
+/// that have none), those whose movable bodies all lie at or above it, and those with a movable
+/// body on each side (joining); and lists the contacts with a segment. Without branches: every
+/// contact writes an entry to each list, and only the lists it belongs to advance. Counts every
+/// eighth contact, if solved with a movable body, by its highest movable dense index, for the
+/// next step's cut (`SplitBalance`).
 struct ContactSplitKernel: ChunkKernel {
     var keys: UnsafePointer<SolverKey>
     var count: Int
-    /// The first dense index of the upper half.
+    /// The first dense index of the upper part (`SplitBalance.half`).
     var half: Int32
     var ranges: UnsafeMutablePointer<ContactSplitRange>
+    /// `SplitBalance.counts`: per contact half, `SplitBalance.stride` counts.
+    var balance: UnsafeMutablePointer<Int32>
+    /// `SplitBalance.bucketFactor` for the awake count.
+    var bucketFactor: UInt64
 
     func run(_ range: Range<Int>) {
         for r in range {
@@ -62,6 +68,7 @@ struct ContactSplitKernel: ChunkKernel {
             let lower = out.pointee.lower.base, upper = out.pointee.upper.base
             let joining = out.pointee.joining.base, segments = out.pointee.segments.base
             var nLower = 0, nUpper = 0, nJoining = 0, nSegments = 0
+            let buckets = balance + r * SplitBalance.stride
             for i in start..<end {
                 let key = keys[i]
                 let bits = key.bits
@@ -83,6 +90,17 @@ struct ContactSplitKernel: ChunkKernel {
                 segments[nSegments] = index
                 nSegments &+= bits & SolverKey.hasSegment != 0 ? 1 : 0
             }
+            // One contact in `SplitBalance.sampling`: counted in the loop above, the increments
+            // (of one bucket after another, the contacts following their bodies) doubled this pass.
+            for i in Swift.stride(from: start, to: end, by: SplitBalance.sampling) {
+                let key = keys[i]
+                let solved = key.bits & SolverKey.solved != 0
+                let movableA = key.bits & SolverKey.movableA != 0, movableB = key.bits & SolverKey.movableB != 0
+                // The highest movable dense index (−1: none), its bucket, or the slot past them.
+                let highest = max(movableA ? key.denseA : -1, movableB ? key.denseB : -1)
+                let bucket = Int((UInt64(UInt32(bitPattern: highest)) &* bucketFactor) >> 32)
+                buckets[solved && highest >= 0 ? bucket : SplitBalance.buckets] &+= 1
+            }
             out.pointee.lower.resizeUninitialized(to: nLower)
             out.pointee.upper.resizeUninitialized(to: nUpper)
             out.pointee.joining.resizeUninitialized(to: nJoining)
@@ -97,8 +115,8 @@ struct ContactSplitKernel: ChunkKernel {
 /// coloured afterwards (serially, by the caller: `run` with the joining part alone), seeing
 /// both halves' colours.
 ///
-/// The split depends on the awake count alone, never on the number of threads, so the colours
-/// are the same for any worker count. With the bodies in locality order (`World.improveLocality`),
+/// The cut depends on the awake count and the last step's contacts (`SplitBalance`), never on
+/// the number of threads, so the colours are the same for any worker count. With the bodies in locality order (`World.improveLocality`),
 /// or built row by row, few contacts join the halves.
 struct SplitColoringKernel: ChunkKernel {
     var keys: UnsafePointer<SolverKey>

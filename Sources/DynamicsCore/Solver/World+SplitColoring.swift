@@ -26,8 +26,12 @@ extension World {
         let keys = UnsafePointer(solverKeys.base)
         // A few contacts are not worth the hand-offs: the caller then runs each pass alone.
         let shared = count >= Self.splitColoringCount
-        let split = ContactSplitKernel(keys: keys, count: count, half: Int32(awake / 2), ranges: ranges)
+        splitBalance.clear()
+        let split = ContactSplitKernel(keys: keys, count: count, half: splitBalance.half(awake: awake), ranges: ranges,
+                                       balance: splitBalance.counts.base,
+                                       bucketFactor: SplitBalance.bucketFactor(awake: awake))
         if shared { parallel(tasks.contactSplit, split, count: 2, minimumChunk: 1) } else { split.run(0..<2) }
+        splitBalance.update()
         let colouring = SplitColoringKernel(keys: keys, words: coloring.words, zeroSlot: coloring.zeroSlot,
                                             sinkSlots: coloring.sinkSlots, parts: parts, ranges: ranges)
         if shared { parallel(tasks.splitColoring, colouring, count: 2, minimumChunk: 1) } else { colouring.run(0..<2) }

@@ -107,6 +107,8 @@ public final class World {
     @exclusivity(unchecked) var constraints = Column<ContactConstraint>()
     /// The split colouring's parts (see `SplitColoringKernel`) and their cursors in colour order.
     let coloringParts = ColoringParts()
+    /// Where the split colouring cuts the awake range, from the last step's contacts.
+    @exclusivity(unchecked) var splitBalance = SplitBalance()
     @exclusivity(unchecked) var colorCursors = Column<Int32>()
     /// The touching contacts to solve, in colour order.
     @exclusivity(unchecked) var orderedSources = Column<SolverSource>()

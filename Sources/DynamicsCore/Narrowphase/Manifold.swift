@@ -40,8 +40,7 @@ struct Manifold: BitwiseCopyable {
 struct ContactFlags: OptionSet, BitwiseCopyable {
     let rawValue: UInt32
     static let touching = ContactFlags(rawValue: 1 << 0)
-    static let startedTouching = ContactFlags(rawValue: 1 << 1)
-    static let stoppedTouching = ContactFlags(rawValue: 1 << 2)
+    // Bits 1 and 2 are free: whether a contact started or stopped touching is in `ContactChange`.
     static let disjoint = ContactFlags(rawValue: 1 << 3)
     static let enableEvents = ContactFlags(rawValue: 1 << 4)
     static let simulated = ContactFlags(rawValue: 1 << 5)

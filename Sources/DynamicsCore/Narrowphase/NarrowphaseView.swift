@@ -20,9 +20,8 @@ struct NarrowphaseView: ChunkKernel {
     /// is computed again.
     var reuseDistance: Float
     var reuseSine: Float
-    /// Per contact: 1 when its update left something for the serial pass (it started or stopped
-    /// touching, or its boxes separated), else 0.
-    var changed: UnsafeMutablePointer<UInt8>
+    /// Per contact: what its update left for the serial pass (`ContactChange`; 0 for nothing).
+    var changed: UnsafeMutablePointer<ContactChange>
     /// Per contact, what the colouring needs (see `SolverKey`).
     var keys: UnsafeMutablePointer<SolverKey>
     /// Whether records are prefetched ahead (see `World.prefetchingBodyCount`).
@@ -40,8 +39,7 @@ struct NarrowphaseView: ChunkKernel {
             // dense indices, the boxes and then the body records were cache misses one after another.
             if prefetches && i + distances.indices < end { prefetchIndices(of: i + distances.indices) }
             if prefetches && i + distances.bodies < end { prefetchBodies(of: i + distances.bodies) }
-            update(i)
-            changed[i] = contacts[i].flags.isDisjoint(with: [.startedTouching, .stoppedTouching, .disjoint]) ? 0 : 1
+            changed[i] = update(i)
         }
     }
 
@@ -79,11 +77,11 @@ struct NarrowphaseView: ChunkKernel {
                       linearSlop: linearSlop, gap: &gap)
     }
 
-    /// Updates one contact's manifold, carrying its impulses over by feature id, and sets its flags.
-    /// Works on the contact in place: a copy of the whole record in and out was most of the cost
-    /// of a reused manifold.
+    /// Updates one contact's manifold, carrying its impulses over by feature id, and sets its
+    /// flags; returns what the serial pass has to do for it. Works on the contact in place: a copy
+    /// of the whole record in and out was most of the cost of a reused manifold.
     @inline(__always)
-    func update(_ i: Int) {
+    func update(_ i: Int) -> ContactChange {
         let c = contacts + i
         let dA = Int(denseOfSlot[Int(c.pointee.bodyA)]), dB = Int(denseOfSlot[Int(c.pointee.bodyB)])
         guard dA < awakeCount || dB < awakeCount else {
@@ -91,7 +89,7 @@ struct NarrowphaseView: ChunkKernel {
             let flags = c.pointee.flags
             if flags.contains(.simulated) { c.pointee.flags = flags.subtracting(.simulated) }
             keys[i] = SolverKey(denseA: -1, denseB: -1, bits: flags.contains(.hasSegment) ? SolverKey.hasSegment : 0)
-            return
+            return []
         }
         var flags = c.pointee.flags
         flags.insert(.simulated)
@@ -99,7 +97,7 @@ struct NarrowphaseView: ChunkKernel {
             flags.insert(.disjoint)
             c.pointee.flags = flags
             keys[i] = key(i, dA, dB)
-            return
+            return .disjoint
         }
         let simA = sims[dA], simB = sims[dB]
         let xfA = simA.originTransform, xfB = simB.originTransform
@@ -150,16 +148,21 @@ struct NarrowphaseView: ChunkKernel {
         let touching = pointCount > 0
         let wasTouching = flags.contains(.touching)
         if touching { flags.insert(.touching) } else { flags.remove(.touching) }
-        if touching && !wasTouching { flags.insert(.startedTouching) }
-        if !touching && wasTouching { flags.insert(.stoppedTouching) }
         c.pointee.flags = flags
+        var change: ContactChange = []
+        if touching != wasTouching {
+            change = touching ? .startedTouching : .stoppedTouching
+            if flags.contains(.enableEvents) { change.insert(.reportsEvents) }
+            let sleepingA = dA >= awakeCount && dA < movableCount, sleepingB = dB >= awakeCount && dB < movableCount
+            if sleepingA || sleepingB { change.insert(.touchesSleeper) }
+        }
         // `key(i, dA, dB)`, written out from the flags and body records at hand: calling `key`
         // with them (one helper for both paths) cost 0.6 % more instructions in large-pyramid and
         // 1.7 % in tumbler.
         var bits: UInt32 = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
         guard touching else {
             keys[i] = SolverKey(denseA: -1, denseB: -1, bits: bits)
-            return
+            return change
         }
         bits |= SolverKey.solved
         let awakeA = dA < awakeCount, awakeB = dB < awakeCount
@@ -167,6 +170,7 @@ struct NarrowphaseView: ChunkKernel {
         if awakeB && simB.invMass > 0 { bits |= SolverKey.movableB }
         if (!awakeA && dA < movableCount) || (!awakeB && dB < movableCount) { bits |= SolverKey.sleepingSide }
         keys[i] = SolverKey(denseA: awakeA ? Int32(dA) : -1, denseB: awakeB ? Int32(dB) : -1, bits: bits)
+        return change
     }
 }
 
@@ -191,16 +195,17 @@ extension World {
 
         disjointContacts.removeAll()
         let contactBase = contacts.base
-        // Only the contacts the narrowphase marked: a byte each, not every contact record.
+        // Only the contacts the narrowphase marked, from their bytes; a record only for an event
+        // or a sleeper to wake.
         let changed = UnsafePointer(contactChanged.base)
-        for i in 0..<contacts.count where changed[i] != 0 {
+        for i in 0..<contacts.count where !changed[i].isEmpty {
+            let change = changed[i]
+            if change.contains(.disjoint) { disjointContacts.append(Int32(i)) }
+            guard change.contains(.reportsEvents) || change.contains(.touchesSleeper) else { continue }
             // Fields through the pointer: binding the whole contact copied it (memcpy) twice.
             let c = contactBase + i
-            let flags = c.pointee.flags
-            if flags.contains(.disjoint) { disjointContacts.append(Int32(i)) }
-            if flags.contains(.startedTouching) {
-                c.pointee.flags.remove(.startedTouching)
-                if flags.contains(.enableEvents) {
+            if change.contains(.startedTouching) {
+                if change.contains(.reportsEvents) {
                     beginEvents.append(ContactBeginEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB),
                                                          point: c.pointee.manifold.point0.point, normal: c.pointee.manifold.normal))
                 }
@@ -208,11 +213,8 @@ extension World {
                 let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
                 if !bodies.isAwake(slot: bodyA) && !bodies.isStatic(slot: bodyA) { wake(bodySlot: bodyA) }
                 if !bodies.isAwake(slot: bodyB) && !bodies.isStatic(slot: bodyB) { wake(bodySlot: bodyB) }
-            } else if flags.contains(.stoppedTouching) {
-                c.pointee.flags.remove(.stoppedTouching)
-                if flags.contains(.enableEvents) {
-                    endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB)))
-                }
+            } else if change.contains(.stoppedTouching) && change.contains(.reportsEvents) {
+                endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB)))
             }
         }
         destroyDisjointContacts()

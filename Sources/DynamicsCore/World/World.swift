@@ -80,8 +80,8 @@ public final class World {
     @exclusivity(unchecked) var fastBodies = Column<Int32>()
     /// Per awake body, what the sleep update needs of it (`SleepFlags`), written by the finalisation.
     @exclusivity(unchecked) var sleepFlags = Column<UInt8>()
-    /// Per contact, whether this step's narrowphase left it for the serial pass (see `NarrowphaseView.changed`).
-    @exclusivity(unchecked) var contactChanged = Column<UInt8>()
+    /// Per contact, what this step's narrowphase left for the serial pass (see `NarrowphaseView.changed`).
+    @exclusivity(unchecked) var contactChanged = Column<ContactChange>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).
     @exclusivity(unchecked) var solverKeys = Column<SolverKey>()
     /// Whether `solverKeys` matches the contacts: set by the narrowphase, cleared once the

@@ -37,16 +37,12 @@ struct SplitBalanceTests {
         #expect(empty.boundary == SplitBalance.buckets / 2)
     }
 
-    /// A block of 900 boxes, side by side and stacked, in a bin, then 900 balls created far above it and falling,
-    /// touching nothing: every contact belongs to the pile's bodies, which hold one end of the
-    /// awake range.
+    /// A block of 900 boxes, side by side and stacked, in a bin, then 900 balls created far above
+    /// it and falling, touching nothing: every contact belongs to the block's bodies, which hold
+    /// one end of the awake range.
     func pileUnderRain(workers: Int) throws -> World {
         let world = try makeWorld(gravity: 10, workers: workers)
-        let bin = try world.createBody(BodyDefinition(type: .static, position: .zero))
-        try world.createShape(on: bin, ShapeDefinition(.box(halfWidth: 15, halfHeight: 0.5)))
-        for x in [Float(-15.5), 15.5] {
-            try world.createShape(on: bin, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 60, center: Vec2(x, 60))))
-        }
+        try addBin(world, wallHeight: 120)
         for i in 0..<900 {
             _ = try addBox(world, at: Vec2(Float(i % 30) * 0.6 - 8.7, Float(i / 30) * 0.6 + 0.8), half: 0.3)
         }

@@ -11,11 +11,7 @@ struct SplitColoringTests {
     /// the parts run on the workers.
     func makePile(workers: Int) throws -> World {
         let world = try makeWorld(gravity: 10, workers: workers)
-        let bin = try world.createBody(BodyDefinition(type: .static, position: .zero))
-        try world.createShape(on: bin, ShapeDefinition(.box(halfWidth: 15, halfHeight: 0.5)))
-        for x in [Float(-15.5), 15.5] {
-            try world.createShape(on: bin, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 20, center: Vec2(x, 20))))
-        }
+        try addBin(world, wallHeight: 40)
         for i in 0..<1_600 {
             let p = Vec2(Float(i % 40) * 0.7 - 13.65, Float(i / 40) * 0.7 + 1)
             if i % 3 == 0 { try addBall(world, at: p, radius: 0.3) } else { _ = try addBox(world, at: p, half: 0.3) }

@@ -18,6 +18,17 @@ func addGround(_ world: World, halfWidth: Float = 50, friction: Float = 0.6, res
     return ground
 }
 
+/// A static bin: a 30 m floor (top at 0.5 m) and two walls `wallHeight` high, 1 m thick, just
+/// outside its ends.
+func addBin(_ world: World, wallHeight: Float) throws {
+    let bin = try world.createBody(BodyDefinition(type: .static, position: .zero))
+    try world.createShape(on: bin, ShapeDefinition(.box(halfWidth: 15, halfHeight: 0.5)))
+    for x in [Float(-15.5), 15.5] {
+        try world.createShape(on: bin, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: wallHeight / 2,
+                                                            center: Vec2(x, wallHeight / 2))))
+    }
+}
+
 @discardableResult
 func addBox(_ world: World, at p: Vec2, half: Float = 0.5, angle: Float = 0, friction: Float = 0.6, restitution: Float = 0,
             type: BodyType = .dynamic) throws -> BodyID {

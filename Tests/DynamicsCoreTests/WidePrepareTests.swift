@@ -107,10 +107,16 @@ struct RandomSolverInputs {
                             jointSoftness: Softness(hertz: 60, dampingRatio: 2, h: 1.0 / 240),
                             pushMaxVelocity: 3, restitutionThreshold: 1,
                             states: states.baseAddress!, restingIndex: restingIndex)
+                        // The inverse masses copied as each step's solve copies them; the scalar
+                        // preparation reads the bodies' records.
+                        let inverseMasses = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: sims.count)
+                        defer { inverseMasses.deallocate() }
+                        ResetDeltasKernel(states: states.baseAddress!, sims: sims.baseAddress!, inverseMasses: inverseMasses)
+                            .run(0..<sims.count)
                         // The kernel's `ordered` and `out` are not used by `prepare` or `prepareBlock`.
                         let kernel = PrepareContactsKernel(ordered: ordered.baseAddress!, out: .allocate(capacity: 1),
                                                            contacts: contacts.baseAddress!, impulses: impulses.baseAddress!,
-                                                           sims: sims.baseAddress!, context: context)
+                                                           sims: sims.baseAddress!, inverseMasses: inverseMasses, context: context)
                         defer { kernel.out.deallocate() }
                         body(kernel, sources, restingIndex)
                       }

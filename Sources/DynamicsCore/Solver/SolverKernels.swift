@@ -3,10 +3,15 @@ import CKernelSupport
 /// Clears each awake body's per-step motion before the sub-steps.
 struct ResetDeltasKernel: ChunkKernel {
     var states: UnsafeMutablePointer<BodyState>
+    /// Also copies each awake body's inverse mass and inertia to `inverseMasses`, which the block
+    /// preparation reads instead of the 88-byte records.
+    var sims: UnsafePointer<BodySim>
+    var inverseMasses: UnsafeMutablePointer<SIMD2<Float>>
     func run(_ range: Range<Int>) {
         for i in range {
             states[i].deltaPosition = .zero
             states[i].deltaRotation = .identity
+            inverseMasses[i] = SIMD2(sims[i].invMass, sims[i].invInertia)
         }
     }
 }
@@ -112,6 +117,8 @@ struct PrepareContactsKernel: ChunkKernel {
     var contacts: UnsafePointer<Contact>
     var impulses: UnsafePointer<ContactImpulses>
     var sims: UnsafePointer<BodySim>
+    /// Per awake body, its inverse mass and inverse inertia (`World.awakeInverseMasses`).
+    var inverseMasses: UnsafePointer<SIMD2<Float>>
     var context: SolverContext
 
     func run(_ range: Range<Int>) {
@@ -201,13 +208,11 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     }
 
     /// Prefetches what the block reads of a body at dense index `d` (−1: none): its inverse
-    /// masses (up to byte 40 of its 88-byte record, which may straddle two lines) and its state.
+    /// masses and its state.
     @inline(__always)
     func prefetchBody(_ d: Int32) {
         guard d >= 0 else { return }
-        let sim = UnsafeRawPointer(scalar.sims + Int(d))
-        dynamics_prefetch(sim)
-        dynamics_prefetch(sim + MemoryLayout<BodySim>.offset(of: \.invInertia)! + 3)
+        dynamics_prefetch(scalar.inverseMasses + Int(d))
         dynamics_prefetch(scalar.context.states + Int(d))
     }
 }

@@ -42,7 +42,13 @@ extension World {
 
     /// Clears the step's position deltas and builds the joint and contact constraints.
     func prepareConstraints(_ context: SolverContext) {
-        parallel(tasks.resetDeltas, ResetDeltasKernel(states: bodies.state.base), count: bodies.awakeCount, minimumChunk: 2048)
+        // Room for every body the store can hold, so that the copies grow with the store, not at
+        // highs of the awake count of their own.
+        awakeInverseMasses.reserve(bodies.sim.capacity)
+        awakeInverseMasses.resizeUninitialized(to: bodies.awakeCount)
+        parallel(tasks.resetDeltas,
+                 ResetDeltasKernel(states: bodies.state.base, sims: bodies.sim.base, inverseMasses: awakeInverseMasses.base),
+                 count: bodies.awakeCount, minimumChunk: 2048)
         prepareJoints(context)
         prepareContacts(context)
     }
@@ -151,7 +157,8 @@ extension World {
         // colouring says.
         constraints.resizeUninitialized(to: count)
         let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase,
-                                            impulses: UnsafePointer(contactImpulses.base), sims: sims, context: context)
+                                            impulses: UnsafePointer(contactImpulses.base), sims: sims,
+                                            inverseMasses: awakeInverseMasses.base, context: context)
         layOutWideBlocks()
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, wideOffsets: wideOffsets.base,

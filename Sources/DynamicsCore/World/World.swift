@@ -80,6 +80,9 @@ public final class World {
     @exclusivity(unchecked) var fastBodies = Column<Int32>()
     /// Per awake body, what the sleep update needs of it (`SleepFlags`), written by the finalisation.
     @exclusivity(unchecked) var sleepFlags = Column<UInt8>()
+    /// Per awake body (by dense index), its inverse mass and inverse inertia, copied at the start
+    /// of each solve for the contact blocks' preparation.
+    @exclusivity(unchecked) var awakeInverseMasses = Column<SIMD2<Float>>()
     /// Per contact, what this step's narrowphase left for the serial pass (see `NarrowphaseView.changed`).
     @exclusivity(unchecked) var contactChanged = Column<ContactChange>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).

@@ -2,7 +2,7 @@
 // block in lanes 0–3 and the second in lanes 4–7 (AVX, 256-bit), each field loaded in one piece.
 // The blocks of a colour share no body, so solving two at once gives the same bits as solving
 // them one after the other. Included by ContactPasses.c after ContactLanes4.h's copy of the same
-// level (its four-lane gathers and scatters are used per half).
+// level (its four-lane impact sweep runs per half, see `sweep_if_fast`).
 
 #define KERNEL_INLINE static inline __attribute__((always_inline)) KERNEL_TARGET
 #define BLOCKS_PER_GROUP 2
@@ -62,7 +62,7 @@ KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const char *c, int
     return t;
 }
 
-/// Side A's or B's whole states of the two blocks at `c`: each lane's 32 bytes in one load, and the
+/// Side A's or B's whole states of the pair at `c`: each lane's 32 bytes in one load, and the
 /// eight rows transposed at once (velocity rows: vx, vy, w; motion rows: dpx, dpy, cos, sin). Two
 /// four-lane gathers per row took 16 loads and 39 shuffles a side; this takes 8 and 23.
 KERNEL_INLINE void KERNEL(gather_states)(const char *states, const char *c, int sideB,

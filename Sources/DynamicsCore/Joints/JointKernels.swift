@@ -39,7 +39,7 @@ struct PreparePinBlocksKernel: ChunkKernel {
     }
 }
 
-/// One pass over a run of pin blocks of one colour.
+/// One pass over a run of pin blocks of one colour (`blocks` points at the first block of all).
 struct PinPassKernel: ChunkKernel {
     var blocks: UnsafeMutablePointer<WidePinBlock>
     var pass: JointPass
@@ -63,7 +63,7 @@ struct StorePinImpulsesKernel: ChunkKernel {
     }
 }
 
-/// One pass over a run of joints of one colour (`active` points at the run's first slot index).
+/// One pass over a run of joints of one colour (`active` points at the first slot index of all).
 struct JointPassKernel: ChunkKernel {
     var records: UnsafeMutablePointer<JointRecord>
     var active: UnsafePointer<Int32>
@@ -145,35 +145,32 @@ extension World {
                  count: blocks, minimumChunk: 128)
     }
 
-    /// Writes the pins' impulses back to their records, for the next step's warm start.
-    func storeJointImpulses() {
-        parallel(tasks.storePinImpulses, StorePinImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base),
-                 count: joints.pinBlocks.count, minimumChunk: 256)
+    /// Adds the stage that writes the pins' impulses back to their records, for the next step's
+    /// warm start. `firstStore` is the index the first store stage of the step has (or will have)
+    /// in the program: a store after it may overlap it.
+    func appendJointImpulseStores(after firstStore: Int) {
+        tasks.storePinImpulses.kernel = StorePinImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base)
+        program.append(tasks.storePinImpulses, 0..<joints.pinBlocks.count, minimumChunk: 256,
+                       overlapsPrevious: program.stages.count > firstStore)
     }
 
-    /// One pass over the active joints, colour by colour: a colour's pin blocks, then its other
-    /// joints, each in chunks on the workers. The overflow colour runs serially, last.
-    func runJointPass(_ pass: JointPass, _ context: SolverContext) {
+    /// Adds one pass over the active joints to the program, colour by colour: a colour's pin
+    /// blocks, then its other joints, each in chunks on the workers. The overflow colour runs
+    /// on one thread, last.
+    func appendJointPass(_ pass: JointPass, _ context: SolverContext) {
         let count = joints.active.count
         guard count > 0 else { return }
-        let records = joints.records.base, active = UnsafePointer(joints.active.base)
-        let offsets = joints.coloring.offsets.base
-        let blocks = joints.pinBlocks.base, blockOffsets = joints.pinBlockOffsets.base
+        let offsets = joints.coloring.offsets.base, blockOffsets = joints.pinBlockOffsets.base
+        let pins = tasks.pinPasses.task(pass), others = tasks.jointPasses.task(pass)
+        pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context)
+        others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
+                                        pass: pass, context: context)
         for color in 0..<GraphColoring.maxColors {
             let start = Int(offsets[color]), end = Int(offsets[color + 1])
             guard end > start else { continue }
-            let firstBlock = Int(blockOffsets[color]), blockEnd = Int(blockOffsets[color + 1])
-            if blockEnd > firstBlock {
-                parallel(tasks.pinPass, PinPassKernel(blocks: blocks + firstBlock, pass: pass, context: context),
-                         count: blockEnd - firstBlock, minimumChunk: 32)
-            }
-            let others = start + Int(joints.pinCounts[color])
-            guard end > others else { continue }
-            parallel(tasks.jointPass, JointPassKernel(records: records, active: active + others, pass: pass, context: context),
-                     count: end - others, minimumChunk: 128)
+            program.append(pins, Int(blockOffsets[color])..<Int(blockOffsets[color + 1]), minimumChunk: 32)
+            program.append(others, (start + Int(joints.pinCounts[color]))..<end, minimumChunk: 128)
         }
-        let overflowStart = Int(offsets[GraphColoring.maxColors])
-        JointPassKernel(records: records, active: active + overflowStart, pass: pass, context: context)
-            .run(0..<(count - overflowStart))
+        program.appendSerial(others, Int(offsets[GraphColoring.maxColors])..<count)
     }
 }

@@ -3,7 +3,9 @@ final class StageTasks {
     let resetDeltas = KernelTask<ResetDeltasKernel>()
     let integrateVelocities = KernelTask<IntegrateVelocitiesKernel>()
     let integratePositions = KernelTask<IntegratePositionsKernel>()
-    let wideContactPass = KernelTask<ContactPassKernel>()
+    /// The contact passes' holders, one per pass (a program holds several passes at once).
+    let contactPasses = PassTasks<ContactPassKernel>()
+    let overflowPasses = PassTasks<OverflowPassKernel>()
     let storeWideImpulses = KernelTask<StoreWideImpulsesKernel>()
     let prepareWideBlocks = KernelTask<PrepareWideBlocksKernel>()
     let contactSplit = KernelTask<ContactSplitKernel>()
@@ -15,13 +17,41 @@ final class StageTasks {
     let fastBodySweeps = KernelTask<FastBodySweepKernel>()
     let fields = KernelTask<FieldKernel>()
     let prepareJoints = KernelTask<PrepareJointsKernel>()
-    let jointPass = KernelTask<JointPassKernel>()
+    let jointPasses = PassTasks<JointPassKernel>()
     let preparePinBlocks = KernelTask<PreparePinBlocksKernel>()
-    let pinPass = KernelTask<PinPassKernel>()
+    let pinPasses = PassTasks<PinPassKernel>()
     let storePinImpulses = KernelTask<StorePinImpulsesKernel>()
     let pairSearch = KernelTask<PairSearchKernel>()
     let newContacts = KernelTask<NewContactsKernel>()
     let proxyNodeCount = KernelTask<ProxyNodeCountKernel>()
     let proxyNodeScatter = KernelTask<ProxyNodeScatterKernel>()
     let bucketPlaces = KernelTask<BucketPlacesKernel>()
+}
+
+/// One task holder per solver pass, so that a program can hold stages of every pass at once,
+/// each holder with its pass's kernel.
+final class PassTasks<Kernel: ChunkKernel> {
+    let warmStart = KernelTask<Kernel>()
+    let solve = KernelTask<Kernel>()
+    let relax = KernelTask<Kernel>()
+    let restitution = KernelTask<Kernel>()
+
+    /// The holder of contact pass `pass`.
+    func task(_ pass: ContactPass) -> KernelTask<Kernel> {
+        switch pass {
+        case .warmStart: warmStart
+        case .solve: solve
+        case .relax: relax
+        case .restitution: restitution
+        }
+    }
+
+    /// The holder of joint pass `pass`.
+    func task(_ pass: JointPass) -> KernelTask<Kernel> {
+        switch pass {
+        case .warmStart: warmStart
+        case .solve: solve
+        case .relax: relax
+        }
+    }
 }

@@ -32,6 +32,9 @@ final class KernelTask<Kernel: ChunkKernel>: ParallelTask, @unchecked Sendable {
 /// longer than many passes last. After each spin they yield their processor once, so that with
 /// more busy threads than processors they do not keep others from running.
 ///
+/// `run(program:)` publishes a whole `StageProgram` the same way, once: the threads then go
+/// from stage to stage on their own (see `WorkerPool+Program.swift`).
+///
 /// A worker takes part in a pass only if it joins before the caller has finished: the caller,
 /// once no chunk is left, waits for the workers that joined and closes the pass to the others.
 /// A parked worker's wake-up (tens of microseconds on a busy machine) thus never holds up a pass
@@ -50,16 +53,28 @@ final class WorkerPool: @unchecked Sendable {
     /// The published pass's task, unretained: `run` holds it until every thread that joined is done.
     private var task: Unmanaged<ParallelTask>?
     private var minimumChunk = 1
+    /// The published program's stages (nil while a single pass is published), their count, the
+    /// program's number (the tag of its claims) and how many items all earlier programs had.
+    var programStages: UnsafePointer<ProgramStage>?
+    var programStageCount = 0
+    var programNumber: UInt32 = 0
+    var programBase = 0
+    /// The stages' claim counters, per thread.
+    var claims: ClaimCounters
+    /// Items of program stages finished so far, by every thread, over every program.
+    let itemsDone: PaddedLanes<Atomic<Int>>
 
     /// Spins before an idle worker parks (or, while held, yields once), and between the yields of
     /// the caller waiting for a worker (about 50 µs on this machine class). A yield is a system
     /// call of a microsecond or two; yielding at every turn made a worker late to a new pass.
-    private static let spinLimit = 20_000
+    static let spinLimit = 20_000
 
     init(workerCount: Int) {
         self.workerCount = workerCount
         slots = PaddedLanes(count: max(workerCount, 1) - 1) { _ in WorkerSlot() }
         segments = PaddedLanes(count: max(workerCount, 1)) { _ in Segment() }
+        claims = ClaimCounters(threadCount: max(workerCount, 1))
+        itemsDone = PaddedLanes(count: 1) { _ in Atomic(0) }
         // One serial queue per worker: serial queues overcommit, so each long-lived worker gets a
         // thread of its own even when the global queues' threads are busy (with several worlds, or
         // under a parallel test runner). A worker on the global queue could wait forever for a thread.
@@ -74,6 +89,7 @@ final class WorkerPool: @unchecked Sendable {
         // The workers hold the pool until `shutdown()` has stopped them, so none is left here.
         slots.deallocate()
         segments.deallocate()
+        itemsDone.deallocate()
     }
 
     /// Stops the workers and waits for them to leave.
@@ -128,12 +144,23 @@ final class WorkerPool: @unchecked Sendable {
             segment.pointee.end = count * (p + 1) / workerCount
             segment.pointee.next.store(count * p / workerCount, ordering: .relaxed)
         }
+        openPass()
+        claimChunks(task, startingAt: 0)
+        closePass()
+        self.task = nil
+    }
+
+    /// Opens the published pass (a task or a program) to every worker and wakes the parked ones.
+    func openPass() {
         // Opening each worker's part publishes the task and the segments to it (a worker's join
         // acquires this store).
         for i in 0..<slots.count { slots.lane(i).pointee.pass.store(WorkerSlot.open, ordering: .releasing) }
         generation.add(1, ordering: .sequentiallyConsistent)
         wakeParkedWorkers()
-        claimChunks(task, startingAt: 0)
+    }
+
+    /// Shuts the workers that have not joined the pass out of it and waits for those that have.
+    func closePass() {
         for i in 0..<slots.count {
             let slot = slots.lane(i)
             // A worker that has not joined yet is shut out; one that has is waited for.
@@ -150,7 +177,6 @@ final class WorkerPool: @unchecked Sendable {
                 }
             }
         }
-        self.task = nil
     }
 
     /// Claims and runs chunks until none are left: first from segment `first` (this thread's),
@@ -200,7 +226,11 @@ final class WorkerPool: @unchecked Sendable {
             let (joined, _) = slot.pointee.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.running,
                                                                  ordering: .acquiringAndReleasing)
             guard joined else { continue }
-            task?._withUnsafeGuaranteedRef { claimChunks($0, startingAt: segment) }
+            if programStages != nil {
+                runStages(thread: segment)
+            } else {
+                task?._withUnsafeGuaranteedRef { claimChunks($0, startingAt: segment) }
+            }
             slot.pointee.pass.store(WorkerSlot.done, ordering: .releasing)
         }
     }

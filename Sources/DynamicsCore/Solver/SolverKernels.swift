@@ -59,7 +59,7 @@ enum ContactPass {
 /// CKernelSupport (`dynamics_contact_pass`): compiled for the baseline and for AVX, chosen at run
 /// time, with the same arithmetic as `ContactConstraint.solve` lane by lane.
 struct ContactPassKernel: ChunkKernel {
-    /// The colour's first pair of blocks; the range runs over pairs.
+    /// The first pair of blocks; the range runs over pairs.
     var base: UnsafeMutablePointer<WideContactPair>
     var pass: ContactPass
     var constants: dynamics_contact_pass_constants
@@ -79,8 +79,8 @@ struct ContactPassKernel: ChunkKernel {
     }
 }
 
-/// One pass over the overflow colour's scalar constraints, in order, on the calling thread.
-struct OverflowPassKernel {
+/// One pass over the overflow colour's scalar constraints, in order, on one thread.
+struct OverflowPassKernel: ChunkKernel {
     var base: UnsafeMutablePointer<ContactConstraint>
     var pass: ContactPass
     var context: SolverContext

@@ -1,19 +1,31 @@
 extension World {
     /// Runs the sub-steps: integrate velocities, warm start, solve with bias, integrate positions,
     /// relax without bias; then the restitution sweeps, and impulses are stored for the next step.
+    /// Everything after the preparation is one program of stages (see `StageProgram`), unless
+    /// fields break it up.
     func solve(_ dt: Float) {
         let context = solverContext(dt)
         prepareConstraints(context)
-        runSubSteps(context, integrate: true)
+        appendSubSteps(context, integrate: true)
         // One restitution sweep bounces the two points of a box's manifold one after the other,
         // and the second undoes part of the first through the rotation: closed boxes with
         // e = 0.99 gained up to 15 % kinetic energy. Three sweeps bring it to 2.5 %. Without a
         // contact that can bounce, the sweeps (three passes over every colour) are skipped.
         if bouncyContactCount > 0 {
-            for _ in 0..<Self.restitutionSweeps { runContactPass(.restitution, context) }
+            for _ in 0..<Self.restitutionSweeps { appendContactPass(.restitution, context) }
         }
-        storeImpulses()
-        storeJointImpulses()
+        // Each contact's and joint's impulses are written once, by one store: the stores need not
+        // wait for each other, only the first for the last pass.
+        let firstStore = program.stages.count
+        appendImpulseStores(after: firstStore)
+        appendJointImpulseStores(after: firstStore)
+        runProgram()
+    }
+
+    /// Runs the stages gathered in `program` on the workers and empties it.
+    func runProgram() {
+        pool.run(program: program)
+        program.removeAll()
     }
 
     /// The fewest pairs of blocks a thread takes at a time in a colour's pass.
@@ -59,83 +71,87 @@ extension World {
                    maxTranslation: tolerances.maxTranslation, maxRotation: tolerances.maxRotation)
     }
 
-    /// Integrates the velocities of every awake body over one sub-step, with the fields' forces
-    /// (evaluated first, from the sub-step's starting state) and then the velocity fields.
-    func integrateVelocities(_ context: SolverContext) {
+    /// Adds the integration of the velocities of every awake body over one sub-step, with the
+    /// fields' forces (evaluated first, from the sub-step's starting state) and then the velocity
+    /// fields. The fields are evaluated on this thread, so with fields the program runs before
+    /// they are evaluated and again before the velocity fields.
+    func appendIntegrateVelocities(_ context: SolverContext) {
         var integrator = integrator(context)
         if hasFields {
+            runProgram()
             evaluateFields(context)
             integrator.fieldForces = UnsafePointer(fieldForces.base)
         }
-        parallel(tasks.integrateVelocities, IntegrateVelocitiesKernel(integrator: integrator),
-                 count: bodies.awakeCount, minimumChunk: 1024)
-        if hasFields { applyVelocityFields(context) }
+        tasks.integrateVelocities.kernel = IntegrateVelocitiesKernel(integrator: integrator)
+        program.append(tasks.integrateVelocities, 0..<bodies.awakeCount, minimumChunk: 1024)
+        if hasFields {
+            runProgram()
+            applyVelocityFields(context)
+        }
     }
 
-    /// Integrates the positions of every awake body over one sub-step with the world's vector backend.
-    func integratePositions(_ context: SolverContext) {
-        parallel(tasks.integratePositions,
-                 IntegratePositionsKernel(integrator: integrator(context), backend: definition.vectorBackend),
-                 count: bodies.awakeCount, minimumChunk: 1024)
+    /// Adds the integration of the positions of every awake body over one sub-step with the
+    /// world's vector backend.
+    func appendIntegratePositions(_ context: SolverContext) {
+        tasks.integratePositions.kernel = IntegratePositionsKernel(integrator: integrator(context),
+                                                                   backend: definition.vectorBackend)
+        program.append(tasks.integratePositions, 0..<bodies.awakeCount, minimumChunk: 1024)
     }
 
-    /// The sub-steps: integrate velocities, warm start, solve with bias, integrate positions, relax
-    /// without bias. Without `integrate`, only the constraint passes run (for the phase benchmarks).
-    func runSubSteps(_ context: SolverContext, integrate: Bool) {
+    /// Adds the sub-steps: integrate velocities, warm start, solve with bias, integrate positions,
+    /// relax without bias. Without `integrate`, only the constraint passes (for the phase benchmarks).
+    func appendSubSteps(_ context: SolverContext, integrate: Bool) {
         // One Gauss–Seidel sweep per pass is not converged under heavy load, and its error leans
         // the way the sweep runs: a tall pyramid drifted 1 m sideways in 500 steps. Sweeping the
         // colours backwards on every other step cancels that lean (0.26 m). Flipping every sub-step
         // cancels it better but sets a one-box-wide stack rocking, so the flip is per step.
         let backwards = stepCount % 2 == 1
         for _ in 0..<definition.subStepCount {
-            if integrate { integrateVelocities(context) }
-            runJointPass(.warmStart, context)
-            runContactPass(.warmStart, context)
-            runJointPass(.solve, context)
-            runContactPass(.solve, context, backwards: backwards)
-            if integrate { integratePositions(context) }
-            runJointPass(.relax, context)
-            runContactPass(.relax, context, backwards: backwards)
+            if integrate { appendIntegrateVelocities(context) }
+            appendJointPass(.warmStart, context)
+            appendContactPass(.warmStart, context)
+            appendJointPass(.solve, context)
+            appendContactPass(.solve, context, backwards: backwards)
+            if integrate { appendIntegratePositions(context) }
+            appendJointPass(.relax, context)
+            appendContactPass(.relax, context, backwards: backwards)
         }
     }
 
-    /// Copies the accumulated impulses back to the contacts' impulse records, to warm start the
-    /// next step. Colour by colour, cut as the contact passes cut each colour, so that each thread
-    /// reads the pairs it solved last: over all pairs at once, a thread read whole colours the
-    /// other had solved, and on two threads the stores took 298 samples where one thread took 56
-    /// (large-pyramid, 300 steps).
-    func storeImpulses() {
-        let wide = wideConstraints.base
+    /// Adds the stages that copy the accumulated impulses back to the contacts' impulse records,
+    /// to warm start the next step. Colour by colour, cut as the contact passes cut each colour,
+    /// so that each thread reads the pairs it solved last: over all pairs at once, a thread read
+    /// whole colours the other had solved, and on two threads the stores took 298 samples where
+    /// one thread took 56 (large-pyramid, 300 steps). `firstStore` is the index the first store
+    /// stage of the step has (or will have) in the program: the stores after it may overlap it.
+    func appendImpulseStores(after firstStore: Int) {
+        tasks.storeWideImpulses.kernel = StoreWideImpulsesKernel(pairs: wideConstraints.base, impulses: contactImpulses.base)
         for color in 0..<GraphColoring.maxColors {
-            let start = Int(wideOffsets[color]) / 2, end = Int(wideOffsets[color + 1]) / 2
-            guard end > start else { continue }
-            parallel(tasks.storeWideImpulses, StoreWideImpulsesKernel(pairs: wide + start, impulses: contactImpulses.base),
-                     count: end - start, minimumChunk: Self.contactPassChunk)
+            program.append(tasks.storeWideImpulses, Int(wideOffsets[color]) / 2..<Int(wideOffsets[color + 1]) / 2,
+                           minimumChunk: Self.contactPassChunk, overlapsPrevious: program.stages.count > firstStore)
         }
-        let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
-        StoreImpulsesKernel(constraints: constraints.base + overflowStart, impulses: contactImpulses.base)
-            .run(0..<(constraints.count - overflowStart))
+        tasks.storeImpulses.kernel = StoreImpulsesKernel(constraints: constraints.base, impulses: contactImpulses.base)
+        program.appendSerial(tasks.storeImpulses, Int(coloring.offsets[GraphColoring.maxColors])..<constraints.count,
+                             overlapsPrevious: program.stages.count > firstStore)
     }
 
-    /// Runs one pass over the contact constraints, colour by colour, four constraints per SIMD block;
-    /// inside a colour, chunks of block pairs run on the workers. The overflow colour runs serially, last
-    /// (or first when the sweep runs backwards).
-    func runContactPass(_ pass: ContactPass, _ context: SolverContext, backwards: Bool = false) {
-        let base = constraints.base
+    /// Adds one pass over the contact constraints, colour by colour, four constraints per SIMD
+    /// block; inside a colour, chunks of block pairs run on the workers. The overflow colour runs
+    /// on one thread, last (or first when the sweep runs backwards).
+    func appendContactPass(_ pass: ContactPass, _ context: SolverContext, backwards: Bool = false) {
         let offsets = coloring.offsets.base
-        let overflowStart = Int(offsets[GraphColoring.maxColors]), overflowEnd = Int(offsets[GraphColoring.maxColors + 1])
-        let overflow = OverflowPassKernel(base: base + overflowStart, pass: pass, context: context)
-        if backwards { overflow.run(0..<(overflowEnd - overflowStart)) }
-        let wide = wideConstraints.base
+        let overflowRange = Int(offsets[GraphColoring.maxColors])..<Int(offsets[GraphColoring.maxColors + 1])
+        let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
+        overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
+        wide.kernel = ContactPassKernel(base: wideConstraints.base, pass: pass, context: context)
+        if backwards { program.appendSerial(overflow, overflowRange) }
         for step in 0..<GraphColoring.maxColors {
             let color = backwards ? GraphColoring.maxColors - 1 - step : step
             // Block offsets, even: pair offsets times two.
-            let start = Int(wideOffsets[color]) / 2, end = Int(wideOffsets[color + 1]) / 2
-            guard end > start else { continue }
-            parallel(tasks.wideContactPass, ContactPassKernel(base: wide + start, pass: pass, context: context),
-                     count: end - start, minimumChunk: Self.contactPassChunk)
+            program.append(wide, Int(wideOffsets[color]) / 2..<Int(wideOffsets[color + 1]) / 2,
+                           minimumChunk: Self.contactPassChunk)
         }
-        if !backwards { overflow.run(0..<(overflowEnd - overflowStart)) }
+        if !backwards { program.appendSerial(overflow, overflowRange) }
     }
 
     /// Colours the touching contacts of awake bodies and builds their constraints, grouped by colour.

@@ -36,12 +36,14 @@ extension World {
         case .prepare:
             prepareConstraints(context)
         case .solve:
-            runSubSteps(context, integrate: false)
+            appendSubSteps(context, integrate: false)
+            runProgram()
         case .integrate:
             for _ in 0..<definition.subStepCount {
-                integrateVelocities(context)
-                integratePositions(context)
+                appendIntegrateVelocities(context)
+                appendIntegratePositions(context)
             }
+            runProgram()
         }
     }
 }

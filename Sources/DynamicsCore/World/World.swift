@@ -121,6 +121,8 @@ public final class World {
     /// `wideOffsets[c]..<wideOffsets[c+1]` (an even number) are colour c.
     @exclusivity(unchecked) var wideConstraints = Column<WideContactPair>()
     @exclusivity(unchecked) var wideOffsets = Column<Int32>()
+    /// The solve's stages, gathered and then run in one go (see `StageProgram`).
+    @exclusivity(unchecked) var program = StageProgram()
 
     // Sleep scratch.
     @exclusivity(unchecked) var islandParent = Column<Int32>()

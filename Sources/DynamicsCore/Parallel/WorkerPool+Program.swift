@@ -1,0 +1,96 @@
+import CKernelSupport
+import Synchronization
+
+extension WorkerPool {
+    /// Runs `program`'s stages in order on every thread and returns when all are done. The
+    /// program is published once; each thread then claims chunks of a stage (its own part first,
+    /// then the others'), reports how many items it ran and waits until every item of the stage
+    /// is reported before it starts the next. A worker that joins late runs through the finished
+    /// stages at once; one that does not join at all leaves its parts to the caller.
+    func run(program: borrowing StageProgram) {
+        let stages = program.stages.base, stageCount = program.stages.count
+        guard stageCount > 0 else { return }
+        guard workerCount > 1 else {
+            for s in 0..<stageCount {
+                let stage = stages[s]
+                stage.parallelTask._withUnsafeGuaranteedRef { $0.execute(stage.offset..<stage.offset + stage.count) }
+            }
+            return
+        }
+        claims.reserve(stageCount)
+        if programNumber == UInt32.max {
+            // Numbers start over: counters tagged with the old ones must not read as claims.
+            claims.clear()
+            programNumber = 0
+        }
+        programNumber += 1
+        programStages = UnsafePointer(stages)
+        programStageCount = stageCount
+        openPass()
+        runStages(thread: 0)
+        closePass()
+        programBase += program.itemCount
+        programStages = nil
+    }
+
+    /// Runs the published program's stages as thread `thread` (0 for the caller, `w` for worker `w`).
+    func runStages(thread: Int) {
+        guard let stages = programStages else { return }
+        let threads = max(workerCount, 1)
+        let number = UInt64(programNumber), base = programBase
+        let done = itemsDone.lane(0)
+        for s in 0..<programStageCount {
+            let stage = stages[s]
+            let parts = stage.count > stage.minimumChunk ? threads : 1
+            let target = base + stage.itemsThrough
+            // This thread's own part first, and its report: the thread that finishes last sees
+            // the stage complete in the value its report returns, with no other line to read.
+            let ownPart = thread < parts ? thread : -1
+            let own = ownPart >= 0 ? claimChunks(of: stage, s, part: ownPart, parts: parts, number: number) : 0
+            var reported = own > 0 ? done.pointee.add(own, ordering: .acquiringAndReleasing).newValue
+                                   : done.pointee.load(ordering: .acquiring)
+            guard reported < target else { continue }
+            // Then what is left of the other parts, starting with the next thread's.
+            var stolen = 0
+            for k in 1...parts where (thread + k) % parts != ownPart {
+                stolen += claimChunks(of: stage, s, part: (thread + k) % parts, parts: parts, number: number)
+            }
+            if stolen > 0 { reported = done.pointee.add(stolen, ordering: .acquiringAndReleasing).newValue }
+            // A stage that may overlap this one starts at once; its wait covers this one too.
+            if s + 1 < programStageCount && stages[s + 1].overlapsPrevious { continue }
+            var spins = 0
+            while reported < target {
+                spins += 1
+                if spins >= Self.spinLimit {
+                    spins = 0
+                    dynamics_yield_thread()
+                }
+                reported = done.pointee.load(ordering: .acquiring)
+            }
+        }
+    }
+
+    /// Claims and runs chunks of part `part` (of `parts`) of stage `s` until none are left;
+    /// returns how many items this thread ran.
+    @inline(__always)
+    private func claimChunks(of stage: ProgramStage, _ s: Int, part: Int, parts: Int, number: UInt64) -> Int {
+        let begin = stage.count * part / parts, length = stage.count * (part + 1) / parts - begin
+        let counter = claims.counter(thread: part, stage: s)
+        var items = 0
+        while true {
+            let seen = counter.pointee.load(ordering: .relaxed)
+            let claimed = seen >> 32 == number ? Int(truncatingIfNeeded: seen & 0xFFFF_FFFF) : 0
+            let left = length - claimed
+            guard left > 0 else { break }
+            // Half of what is left, as the single passes claim, down to the minimum chunk.
+            let size = min(left, max(stage.minimumChunk, left / 2))
+            let (won, _) = counter.pointee.compareExchange(expected: seen, desired: number << 32 | UInt64(claimed + size),
+                                                           ordering: .relaxed)
+            guard won else { continue }
+            let start = stage.offset + begin + claimed
+            stage.parallelTask._withUnsafeGuaranteedRef { $0.execute(start..<start + size) }
+            items += size
+        }
+        return items
+    }
+}

@@ -89,6 +89,16 @@ struct BucketPlacesKernel: ChunkKernel {
                 continue
             }
             var running = rangeStarts[r]
+            if partCount == 1 {
+                // One part (one thread): its places are the buckets' starts, a plain running sum.
+                for b in buckets {
+                    let n = partCounts[b]
+                    starts[b] = running
+                    partCounts[b] = running
+                    running &+= n
+                }
+                continue
+            }
             for b in buckets {
                 starts[b] = running
                 var cell = partCounts + b

@@ -34,10 +34,14 @@ struct Bench: ParsableCommand {
     @Option(help: "How much slower than the baseline (in percent of its median) still passes.")
     var tolerance: Double = 10
 
+    @Option(help: "Times to run every profile, round after round; each profile reports its fastest round (for hosts whose speed drifts).")
+    var rounds: Int = 1
+
     func validate() throws {
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
         if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
         guard tolerance >= 0 && tolerance.isFinite else { throw ValidationError("--tolerance must be a percentage >= 0, got \(tolerance)") }
+        guard rounds >= 1 && rounds <= 100 else { throw ValidationError("--rounds must be in 1...100, got \(rounds)") }
     }
 
     func run() throws {
@@ -48,47 +52,20 @@ struct Bench: ParsableCommand {
         let paths = try profilePaths()
         let oldBaseline = try baseline.map(loadBaseline)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
-        var results: [BenchResult] = []
-        for (index, path) in paths.enumerated() {
-            progress.clear()
-            let scene = try loadScene(path, threads: threads)
-            let profile = scene.profile, world = scene.world
-            let measured = steps ?? profile.steps
-            let label = "[\(index + 1)/\(paths.count)] \(profile.name)"
-            for step in 0..<profile.warmupSteps {
-                scene.step()
-                progress.show("\(label): warm-up \(step + 1)/\(profile.warmupSteps)")
+        // Round after round over every profile, so that a slow spell of the host falls on one
+        // round of several profiles rather than on every round of one.
+        var byProfile = [[BenchResult]](repeating: [], count: paths.count)
+        for round in 0..<rounds {
+            for (index, path) in paths.enumerated() {
+                let counter = rounds > 1 ? "round \(round + 1)/\(rounds), " : ""
+                byProfile[index].append(try measure(path, label: "[\(counter)\(index + 1)/\(paths.count)]", progress: progress))
             }
-            let clock = ContinuousClock()
-            var timings = StepTimings(capacity: measured)
-            var allocations: Int64 = 0
-            // Timings cover every measured step (as Box2D's benchmark does); allocations are counted
-            // over the second half, the steady state, after pairs and buffers have grown.
-            let steadyFrom = measured / 2
-            let engineBefore = scene.engineTime
-            let fieldsBefore = scene.fieldEvaluations
-            var total = Duration.zero
-            for step in 0..<measured {
-                let before = dynamics_allocation_count()
-                let start = clock.now
-                scene.step()
-                let elapsed = clock.now - start
-                timings.record(elapsed)
-                total += elapsed
-                if step >= steadyFrom { allocations += dynamics_allocation_count() - before }
-                if step % 16 == 0 { progress.show("\(label): step \(step + 1)/\(measured)") }
+        }
+        let results = byProfile.map { runs in
+            switch bestRound(runs) {
+            case .success(let best): best
+            case .failure(let disagreement): fail(disagreement.description)
             }
-            guard world.isStateFinite else { fail("\(profile.name): the state is no longer finite after \(measured) steps") }
-            let contacts = world.touchingContactCount
-            let median = timings.median
-            results.append(BenchResult(
-                profile: profile.name, bodies: world.bodyCount, contacts: contacts, steps: measured, threads: threads,
-                medianMs: median, p90Ms: timings.p90,
-                nsPerContactSubStep: contacts > 0 ? median * 1e6 / Double(contacts * profile.world.subStepCount) : nil,
-                allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
-                fieldNsPerEvaluation: fieldCost(before: fieldsBefore, after: scene.fieldEvaluations),
-                facadeOverheadPercent: facadeOverhead(total: total, engine: scene.engineTime.flatMap { after in engineBefore.map { after - $0 } }),
-                stateHash: String(format: "%016llx", world.stateHash()), kernel: SolverKernel.current.rawValue))
         }
         progress.clear()
 
@@ -99,6 +76,7 @@ struct Bench: ParsableCommand {
         } else {
             print(benchTable(results))
             print("contact solver kernel: \(SolverKernel.current.rawValue) (best here: \(SolverKernel.best.rawValue))")
+            if rounds > 1 { print("each profile's fastest of \(rounds) rounds (by median); allocations: the most of any round") }
         }
         if let saveBaseline {
             let encoder = JSONEncoder()
@@ -118,6 +96,49 @@ struct Bench: ParsableCommand {
                 throw ExitCode.failure
             }
         }
+    }
+
+    /// Builds the profile at `path`, warms it up and times its measured steps.
+    private func measure(_ path: String, label prefix: String, progress: Progress) throws -> BenchResult {
+        progress.clear()
+        let scene = try loadScene(path, threads: threads)
+        let profile = scene.profile, world = scene.world
+        let measured = steps ?? profile.steps
+        let label = "\(prefix) \(profile.name)"
+        for step in 0..<profile.warmupSteps {
+            scene.step()
+            progress.show("\(label): warm-up \(step + 1)/\(profile.warmupSteps)")
+        }
+        let clock = ContinuousClock()
+        var timings = StepTimings(capacity: measured)
+        var allocations: Int64 = 0
+        // Timings cover every measured step (as Box2D's benchmark does); allocations are counted
+        // over the second half, the steady state, after pairs and buffers have grown.
+        let steadyFrom = measured / 2
+        let engineBefore = scene.engineTime
+        let fieldsBefore = scene.fieldEvaluations
+        var total = Duration.zero
+        for step in 0..<measured {
+            let before = dynamics_allocation_count()
+            let start = clock.now
+            scene.step()
+            let elapsed = clock.now - start
+            timings.record(elapsed)
+            total += elapsed
+            if step >= steadyFrom { allocations += dynamics_allocation_count() - before }
+            if step % 16 == 0 { progress.show("\(label): step \(step + 1)/\(measured)") }
+        }
+        guard world.isStateFinite else { fail("\(profile.name): the state is no longer finite after \(measured) steps") }
+        let contacts = world.touchingContactCount
+        let median = timings.median
+        return BenchResult(
+            profile: profile.name, bodies: world.bodyCount, contacts: contacts, steps: measured, threads: threads,
+            medianMs: median, p90Ms: timings.p90,
+            nsPerContactSubStep: contacts > 0 ? median * 1e6 / Double(contacts * profile.world.subStepCount) : nil,
+            allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
+            fieldNsPerEvaluation: fieldCost(before: fieldsBefore, after: scene.fieldEvaluations),
+            facadeOverheadPercent: facadeOverhead(total: total, engine: scene.engineTime.flatMap { after in engineBefore.map { after - $0 } }),
+            stateHash: String(format: "%016llx", world.stateHash()), kernel: SolverKernel.current.rawValue)
     }
 
     /// Nanoseconds per field, item and sub-step over the measured steps; nil without fields.

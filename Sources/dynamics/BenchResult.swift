@@ -21,6 +21,33 @@ struct BenchResult: Codable, Equatable {
     var stateHash: String
     /// The contact solver kernel the run used (`SolverKernel`); absent in older baselines.
     var kernel: String? = nil
+    /// How many rounds the profile ran, of which this is the fastest (`--rounds`); absent for one.
+    var rounds: Int? = nil
+}
+
+/// The result of several rounds of one profile: the round with the lowest median (its p90 and
+/// costs with it), with the most allocations per step any round had, so that a round that
+/// allocated is never hidden by a faster one. On a host whose speed drifts, the fastest round is
+/// the one least slowed by others. Every round must end in the same state: a profile is
+/// deterministic, so differing hashes mean something is broken, and no result is returned.
+func bestRound(_ rounds: [BenchResult]) -> Result<BenchResult, RoundsDisagree> {
+    precondition(!rounds.isEmpty, "rounds: needs at least one result")
+    let hashes = Set(rounds.map(\.stateHash))
+    guard hashes.count == 1 else { return .failure(RoundsDisagree(profile: rounds[0].profile, hashes: hashes.sorted())) }
+    var best = rounds.min { $0.medianMs < $1.medianMs }!
+    let counts = rounds.compactMap(\.allocationsPerStep)
+    best.allocationsPerStep = counts.count == rounds.count ? counts.max() : nil
+    best.rounds = rounds.count > 1 ? rounds.count : nil
+    return .success(best)
+}
+
+/// Rounds of one profile that ended in different states.
+struct RoundsDisagree: Error, CustomStringConvertible {
+    var profile: String
+    var hashes: [String]
+    var description: String {
+        "\(profile): the rounds ended in different states (hashes \(hashes.joined(separator: ", "))); a profile must step the same way every time"
+    }
 }
 
 /// A saved set of results to compare later runs against.

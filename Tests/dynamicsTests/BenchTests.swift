@@ -20,6 +20,44 @@ struct BenchTests {
         #expect(regressions(current, against: baseline, tolerancePercent: 12).isEmpty)
     }
 
+    /// The fastest round's median and p90 are reported together; allocations are the most of any
+    /// round (a fast round that did not allocate must not hide a slow one that did).
+    @Test("several rounds report the fastest round, with the most allocations of any")
+    func fastestRound() throws {
+        var slow = result("a", median: 3), fast = result("a", median: 2), middle = result("a", median: 2.5)
+        slow.p90Ms = 9; fast.p90Ms = 2.4; middle.p90Ms = 2.6
+        slow.allocationsPerStep = 0; fast.allocationsPerStep = 0; middle.allocationsPerStep = 1.5
+        let best = try bestRound([slow, fast, middle]).get()
+        #expect(best.medianMs == 2 && best.p90Ms == 2.4)
+        #expect(best.allocationsPerStep == 1.5)
+        #expect(best.rounds == 3)
+        let single = try bestRound([slow]).get()
+        #expect(single == slow, "one round is reported as it is, without a round count")
+        var uncounted = fast
+        uncounted.allocationsPerStep = nil
+        #expect(try bestRound([slow, uncounted]).get().allocationsPerStep == nil, "a round that could not count makes the count unknown")
+    }
+
+    @Test("rounds that end in different states are refused, naming the profile and the hashes")
+    func roundsMustAgree() {
+        var other = result("pile", median: 1)
+        other.stateHash = "00000000000000ff"
+        switch bestRound([result("pile", median: 2), other]) {
+        case .success(let best): Issue.record("accepted differing hashes: \(best)")
+        case .failure(let disagreement):
+            #expect(disagreement.description.hasPrefix("pile: the rounds ended in different states"))
+            #expect(disagreement.description.contains("0000000000000001, 00000000000000ff"))
+        }
+    }
+
+    @Test("--rounds takes 1 to 100")
+    func roundsOption() throws {
+        #expect(try Bench.parse(["--rounds", "3"]).rounds == 3)
+        #expect(try Bench.parse([]).rounds == 1)
+        #expect(throws: (any Error).self) { try Bench.parse(["--rounds", "0"]) }
+        #expect(throws: (any Error).self) { try Bench.parse(["--rounds", "101"]) }
+    }
+
     @Test("baselines round-trip through JSON")
     func baselineRoundTrip() throws {
         let baseline = BenchBaseline(results: [result("a", median: 1.25)])

@@ -155,8 +155,8 @@ extension World {
     }
 
     /// Adds one pass over the active joints to the program, colour by colour: a colour's pin
-    /// blocks, then its other joints, each in chunks on the workers. The overflow colour runs
-    /// on one thread, last.
+    /// blocks, then (overlapping them) its other joints, each in chunks on the workers. The
+    /// overflow colour runs on one thread, last.
     func appendJointPass(_ pass: JointPass, _ context: SolverContext) {
         let count = joints.active.count
         guard count > 0 else { return }
@@ -168,8 +168,11 @@ extension World {
         for color in 0..<GraphColoring.maxColors {
             let start = Int(offsets[color]), end = Int(offsets[color + 1])
             guard end > start else { continue }
-            program.append(pins, Int(blockOffsets[color])..<Int(blockOffsets[color + 1]), minimumChunk: 32)
-            program.append(others, (start + Int(joints.pinCounts[color]))..<end, minimumChunk: 128)
+            let pinBlocks = Int(blockOffsets[color])..<Int(blockOffsets[color + 1])
+            program.append(pins, pinBlocks, minimumChunk: 32)
+            // A colour's joints share no body, so its other joints need not wait for its pins.
+            program.append(others, (start + Int(joints.pinCounts[color]))..<end, minimumChunk: 128,
+                           overlapsPrevious: !pinBlocks.isEmpty)
         }
         program.appendSerial(others, Int(offsets[GraphColoring.maxColors])..<count)
     }

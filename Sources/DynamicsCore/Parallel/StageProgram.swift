@@ -96,7 +96,9 @@ struct ClaimCounters: ~Copyable {
 
     /// Sets every counter to nothing claimed, tagged 0 (a number no program has).
     func clear() {
-        for i in 0..<threadCount * capacity { counter(thread: 0, stage: i).pointee.store(0, ordering: .relaxed) }
+        for thread in 0..<threadCount {
+            for stage in 0..<capacity { counter(thread: thread, stage: stage).pointee.store(0, ordering: .relaxed) }
+        }
     }
 
     /// Thread `thread`'s counter of stage `stage`.

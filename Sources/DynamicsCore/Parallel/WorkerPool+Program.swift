@@ -1,4 +1,3 @@
-import CKernelSupport
 import Synchronization
 
 extension WorkerPool {
@@ -58,15 +57,7 @@ extension WorkerPool {
             if stolen > 0 { reported = done.pointee.add(stolen, ordering: .acquiringAndReleasing).newValue }
             // A stage that may overlap this one starts at once; its wait covers this one too.
             if s + 1 < programStageCount && stages[s + 1].overlapsPrevious { continue }
-            var spins = 0
-            while reported < target {
-                spins += 1
-                if spins >= Self.spinLimit {
-                    spins = 0
-                    dynamics_yield_thread()
-                }
-                reported = done.pointee.load(ordering: .acquiring)
-            }
+            if reported < target { Self.spin { done.pointee.load(ordering: .acquiring) >= target } }
         }
     }
 

@@ -167,14 +167,20 @@ final class WorkerPool: @unchecked Sendable {
             let (closed, _) = slot.pointee.pass.compareExchange(expected: WorkerSlot.open, desired: WorkerSlot.closed,
                                                                  ordering: .acquiringAndReleasing)
             if closed { continue }
-            var spins = 0
-            while slot.pointee.pass.load(ordering: .acquiring) != WorkerSlot.done {
-                // A worker that joined but lost its processor to another thread gets it back sooner.
-                spins += 1
-                if spins >= Self.spinLimit {
-                    spins = 0
-                    dynamics_yield_thread()
-                }
+            Self.spin { slot.pointee.pass.load(ordering: .acquiring) == WorkerSlot.done }
+        }
+    }
+
+    /// Spins until `isDone()` holds, yielding the processor once every `spinLimit` turns: a thread
+    /// it waits for that lost its processor to another thread gets it back sooner.
+    @inline(__always)
+    static func spin(until isDone: () -> Bool) {
+        var spins = 0
+        while !isDone() {
+            spins += 1
+            if spins >= spinLimit {
+                spins = 0
+                dynamics_yield_thread()
             }
         }
     }

@@ -72,17 +72,28 @@ KERNEL_INLINE void KERNEL(accumulate_normal)(char *c, int i, V impulse, KERNEL(s
                   applied * PT(c, i, acrossA), applied * PT(c, i, acrossB), a, b);
 }
 
+/// One of the two softnesses in every lane: `statics` in the lanes with a body of infinite mass
+/// (zero inverse mass, as in unused lanes), `contacts` in the others.
+KERNEL_INLINE V KERNEL(soft_lanes)(const char *c, float contacts, float statics) {
+    V zero = KERNEL(splat)(0);
+    M hard = (LD(c, massA) == zero) | (LD(c, massB) == zero);
+    return KERNEL(select)(hard, KERNEL(splat)(contacts), KERNEL(splat)(statics));
+}
+
 /// Non-penetration at point `i`. A speculative lane (s > 0) may close the gap within the sub-step,
 /// at full stiffness; a touching lane is soft and pushed out at a capped speed when biased, not at
 /// all when relaxing.
 KERNEL_INLINE void KERNEL(solve_normal)(char *c, int i, V s, KERNEL(side) *a, KERNEL(side) *b,
-                                        int useBias, V inverseH, V pushOut) {
+                                        int useBias, V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     V zero = KERNEL(splat)(0);
     V vn = KERNEL(normal_speed)(c, i, *a, *b);
     V impulse;
     if (useBias) {
-        V soft = -PT(c, i, normalMass) * LD(c, massScale) * (vn + KERNEL(lanes_max)(LD(c, biasRate) * s, pushOut))
-            - LD(c, impulseScale) * PT(c, i, normalImpulse);
+        V biasRate = KERNEL(soft_lanes)(c, k->contacts.biasRate, k->statics.biasRate);
+        V massScale = KERNEL(soft_lanes)(c, k->contacts.massScale, k->statics.massScale);
+        V impulseScale = KERNEL(soft_lanes)(c, k->contacts.impulseScale, k->statics.impulseScale);
+        V soft = -PT(c, i, normalMass) * massScale * (vn + KERNEL(lanes_max)(biasRate * s, pushOut))
+            - impulseScale * PT(c, i, normalImpulse);
         impulse = KERNEL(select)(s > zero, soft, -PT(c, i, normalMass) * (vn + s * inverseH));
     } else {
         impulse = -PT(c, i, normalMass) * (vn + KERNEL(lanes_max)(s, zero) * inverseH);
@@ -113,31 +124,32 @@ KERNEL_INLINE int KERNEL(approaches_fast)(const char *c, KERNEL(side) a, KERNEL(
 /// approaches faster than the push-out speed. Rare, and out of line so that the common path
 /// keeps its registers.
 static __attribute__((noinline)) KERNEL_TARGET
-void KERNEL(sweep_impacts)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b, V inverseH, V pushOut) {
+void KERNEL(sweep_impacts)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b, V inverseH, V pushOut,
+                          const dynamics_contact_pass_constants *k) {
     for (int sweep = 1; sweep <= 4; sweep++) {
-        KERNEL(solve_normal)(c, 0, s0, a, b, 1, inverseH, pushOut);
-        KERNEL(solve_normal)(c, 1, s1, a, b, 1, inverseH, pushOut);
+        KERNEL(solve_normal)(c, 0, s0, a, b, 1, inverseH, pushOut, k);
+        KERNEL(solve_normal)(c, 1, s1, a, b, 1, inverseH, pushOut, k);
         if (sweep == 4 || !KERNEL(approaches_fast)(c, *a, *b, pushOut)) return;
     }
 }
 
 /// Sweeps the block's impacts (`approaches_fast` said a lane needs it).
 KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
-                                         V inverseH, V pushOut) {
-    KERNEL(sweep_impacts)(c, s0, s1, a, b, inverseH, pushOut);
+                                         V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
+    KERNEL(sweep_impacts)(c, s0, s1, a, b, inverseH, pushOut, k);
 }
 #else
 /// Sweeps the impacts of each block of the group whose own lanes need it, with the four-lane
 /// sweep, exactly as a block solved alone: a block whose lanes do not approach fast is not swept.
 /// (So a group has no sweep of its own.)
 KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
-                                         V inverseH, V pushOut) {
+                                         V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     for (int half = 0; half < 2; half++) {
 #define HALF(v) (half ? KERNEL(high)(v) : KERNEL(low)(v))
 #define JOIN(v, h) (half ? KERNEL(join)(KERNEL(low)(v), (h)) : KERNEL(join)((h), KERNEL(high)(v)))
         KERNEL_FOUR(side) ha = {HALF(a->vx), HALF(a->vy), HALF(a->w)}, hb = {HALF(b->vx), HALF(b->vy), HALF(b->w)};
         if (!KERNEL_FOUR(approaches_fast)(c + 16 * half, ha, hb, HALF(pushOut))) continue;
-        KERNEL_FOUR(sweep_impacts)(c + 16 * half, HALF(s0), HALF(s1), &ha, &hb, HALF(inverseH), HALF(pushOut));
+        KERNEL_FOUR(sweep_impacts)(c + 16 * half, HALF(s0), HALF(s1), &ha, &hb, HALF(inverseH), HALF(pushOut), k);
         a->vx = JOIN(a->vx, ha.vx); a->vy = JOIN(a->vy, ha.vy); a->w = JOIN(a->w, ha.w);
         b->vx = JOIN(b->vx, hb.vx); b->vy = JOIN(b->vy, hb.vy); b->w = JOIN(b->w, hb.w);
 #undef HALF
@@ -161,17 +173,18 @@ KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states) {
 }
 
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without.
-KERNEL_INLINE void KERNEL(solve)(char *c, char *states, int useBias, V inverseH, V pushOut) {
+KERNEL_INLINE void KERNEL(solve)(char *c, char *states, int useBias, V inverseH, V pushOut,
+                                 const dynamics_contact_pass_constants *k) {
     KERNEL(rows) va, vb, ma, mb;
     KERNEL(gather_states)(states, c, 0, &va, &ma);
     KERNEL(gather_states)(states, c, 1, &vb, &mb);
     KERNEL(side) a = {va.f0, va.f1, va.f2}, b = {vb.f0, vb.f1, vb.f2};
     // Positions do not change within a block's solve: each separation is computed once.
     V s0 = KERNEL(separation)(c, 0, ma, mb), s1 = KERNEL(separation)(c, 1, ma, mb);
-    KERNEL(solve_normal)(c, 0, s0, &a, &b, useBias, inverseH, pushOut);
-    KERNEL(solve_normal)(c, 1, s1, &a, &b, useBias, inverseH, pushOut);
+    KERNEL(solve_normal)(c, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
+    KERNEL(solve_normal)(c, 1, s1, &a, &b, useBias, inverseH, pushOut, k);
     // The relax pass removes push-out only; impacts are solved already.
-    if (useBias && KERNEL(approaches_fast)(c, a, b, pushOut)) KERNEL(sweep_if_fast)(c, s0, s1, &a, &b, inverseH, pushOut);
+    if (useBias && KERNEL(approaches_fast)(c, a, b, pushOut)) KERNEL(sweep_if_fast)(c, s0, s1, &a, &b, inverseH, pushOut, k);
     KERNEL(solve_tangent)(c, 0, &a, &b);
     KERNEL(solve_tangent)(c, 1, &a, &b);
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
@@ -179,31 +192,36 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *states, int useBias, V inverseH,
 }
 
 /// Restitution at point `i`, for lanes that approached faster than the threshold and touched.
-KERNEL_INLINE void KERNEL(bounce)(char *c, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
-    V zero = KERNEL(splat)(0), e = LD(c, restitution);
-    M active = (PT(c, i, relativeVelocity) < threshold) & (PT(c, i, maxNormalImpulse) > zero) & (e > zero);
+/// `x` is the group's address in the pairs' extras.
+KERNEL_INLINE void KERNEL(bounce)(char *c, const char *x, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
+    V zero = KERNEL(splat)(0), e = XLD(x, restitution);
+    V approach = i ? XLD(x, relativeVelocity1) : XLD(x, relativeVelocity0);
+    M active = (approach < threshold) & (PT(c, i, maxNormalImpulse) > zero) & (e > zero);
     if (!KERNEL(any)(active)) return;
     V vn = KERNEL(normal_speed)(c, i, *a, *b);
-    V impulse = -PT(c, i, normalMass) * (vn + e * PT(c, i, relativeVelocity));
+    V impulse = -PT(c, i, normalMass) * (vn + e * approach);
     impulse = KERNEL(select)(active, zero, impulse);
     KERNEL(accumulate_normal)(c, i, impulse, a, b);
 }
 
-KERNEL_INLINE void KERNEL(restitution)(char *c, char *states, V threshold) {
-    if (!KERNEL(any)(LD(c, restitution) > KERNEL(splat)(0))) return;
+/// Restitution for the group at `c`, whose extras are at `x`: a group without a bouncy lane
+/// reads nothing more.
+KERNEL_INLINE void KERNEL(restitution)(char *c, const char *x, char *states, V threshold) {
+    if (!KERNEL(any)(XLD(x, restitution) > KERNEL(splat)(0))) return;
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
-    KERNEL(bounce)(c, 0, &a, &b, threshold);
-    KERNEL(bounce)(c, 1, &a, &b, threshold);
+    KERNEL(bounce)(c, x, 0, &a, &b, threshold);
+    KERNEL(bounce)(c, x, 1, &a, &b, threshold);
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
 }
 
-/// One pass over the block pairs `pairs[0..<count]`, in order: group by group, where a group is
-/// one block (the first half of a pair, then the second) in four lanes and a whole pair in
-/// eight. Each pass has its own loop, so that the relax loop is compiled with the bias arithmetic
-/// folded away.
+/// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]`), in
+/// order: group by group, where a group is one block (the first half of a pair, then the second)
+/// in four lanes and a whole pair in eight. Each pass has its own loop, so that the relax loop is
+/// compiled with the bias arithmetic folded away.
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
-                                                               dynamics_wide_contact_pair *pairs, int64_t count,
+                                                               dynamics_wide_contact_pair *pairs,
+                                                               const dynamics_wide_contact_extra *extras, int64_t count,
                                                                const dynamics_contact_pass_constants *k) {
     char *states = (char *)k->states;
     V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
@@ -214,14 +232,15 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
         for (int64_t g = 0; g < groups; g++) KERNEL(warm_start)(GROUP(base, g), states);
         break;
     case dynamics_contact_solve:
-        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 1, inverseH, pushOut);
+        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 1, inverseH, pushOut, k);
         break;
     case dynamics_contact_relax:
-        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 0, inverseH, pushOut);
+        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 0, inverseH, pushOut, k);
         break;
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
-        for (int64_t g = 0; g < groups; g++) KERNEL(restitution)(GROUP(base, g), states, threshold);
+        const char *extraBase = (const char *)extras;
+        for (int64_t g = 0; g < groups; g++) KERNEL(restitution)(GROUP(base, g), XGROUP(extraBase, g), states, threshold);
         break;
     }
     }
@@ -237,3 +256,5 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
 #undef ST
 #undef GROUP
 #undef FIELD
+#undef XGROUP
+#undef XLD

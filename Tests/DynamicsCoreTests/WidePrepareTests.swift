@@ -15,30 +15,41 @@ struct WidePrepareTests {
                 // Block 1 (the second half of the first pair) prepared four lanes at once, block 2
                 // (the first half of the second pair) lane by lane.
                 let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
-                defer { pairs.deallocate() }
+                let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: 2)
+                defer { pairs.deallocate(); extras.deallocate() }
                 // Garbage first, so that a field the preparation forgets to write shows.
                 UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
                                                                 count: 2 * MemoryLayout<WideContactPair>.stride)
+                UnsafeMutableRawPointer(extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
+                                                                 count: 2 * MemoryLayout<WideContactExtra>.stride)
                 sources.withUnsafeBufferPointer {
-                    kernel.prepareBlock(WideBlock(pairs, block: 1), $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
+                    kernel.prepareBlock(WideBlock(pairs, extras, block: 1), $0.baseAddress! + first, count: lanes,
+                                        restingIndex: restingIndex)
                 }
                 for l in 0..<4 {
                     let constraint = l < lanes ? kernel.prepare(sources[first + l]) : .unused
-                    WideBlock(pairs, block: 2).setLane(l, constraint, restingIndex: restingIndex)
+                    WideBlock(pairs, extras, block: 2).setLane(l, constraint, restingIndex: restingIndex)
                 }
-                // Every field's lanes 4–7 of the first pair against its lanes 0–3 of the second.
-                let half = MemoryLayout<Lanes>.stride, fields = MemoryLayout<WideContactPair>.size / (2 * half)
-                let wide = UnsafeRawBufferPointer(start: pairs, count: MemoryLayout<WideContactPair>.size)
-                let scalar = UnsafeRawBufferPointer(start: pairs + 1, count: MemoryLayout<WideContactPair>.size)
-                var differing: [Int] = []
-                for f in 0..<fields {
-                    for byte in 0..<half where wide[f * 2 * half + half + byte] != scalar[f * 2 * half + byte] {
-                        differing.append(f * 4 + byte / 4)
-                    }
-                }
-                #expect(Set(differing).isEmpty, "floats differing at \(Set(differing).sorted()) (block at source \(first))")
+                // Every field's lanes 4–7 of the first pair (and extra) against its lanes 0–3 of the second.
+                let differing = Self.differingFloats(pairs) + Self.differingFloats(extras).map { "extra \($0)" }
+                #expect(differing.isEmpty, "floats differing at \(differing) (block at source \(first))")
             }
         }
+    }
+
+    /// The floats (by index in the first of the two records at `records`) whose value in lanes
+    /// 4–7 of the first record differs from lanes 0–3 of the second.
+    static func differingFloats<Record>(_ records: UnsafePointer<Record>) -> [String] {
+        let half = MemoryLayout<Lanes>.stride, fields = MemoryLayout<Record>.size / (2 * half)
+        let wide = UnsafeRawBufferPointer(start: records, count: MemoryLayout<Record>.size)
+        let scalar = UnsafeRawBufferPointer(start: records + 1, count: MemoryLayout<Record>.size)
+        var differing = Set<Int>()
+        for f in 0..<fields {
+            for byte in 0..<half where wide[f * 2 * half + half + byte] != scalar[f * 2 * half + byte] {
+                differing.insert(f * 4 + byte / 4)
+            }
+        }
+        return differing.sorted().map(String.init)
     }
 }
 

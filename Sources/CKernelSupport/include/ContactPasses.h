@@ -25,7 +25,6 @@ typedef struct {
     dynamics_lanes8 baseSeparation;
     dynamics_lanes8 normalImpulse, tangentImpulse, maxNormalImpulse;
     dynamics_lanes8 normalMass, tangentMass;
-    dynamics_lanes8 relativeVelocity;
 } dynamics_wide_point_pair;
 
 /// Two consecutive blocks of four contact constraints of one colour, field by field: lanes 0–3
@@ -39,14 +38,30 @@ typedef struct {
 /// nothing. Each side's body is kept as the byte offset of its 32-byte state (dense index × 32),
 /// so that a lane's state is one load away: x86 addressing scales an index by 8 at most, and the
 /// shift per lane and side was one instruction in sixteen of the passes.
+///
+/// Only what the warm start, solve and relax passes read is here: the pairs are streamed through
+/// the caches on every pass, so each field costs on every pass. A lane's softness is not stored:
+/// it follows from its masses (a lane with a body of infinite mass takes the static softness,
+/// the others the contact softness, both in `dynamics_contact_pass_constants`). What the other
+/// passes need is in the pair's `dynamics_wide_contact_extra`.
 typedef struct {
-    dynamics_indices8 offsetA, offsetB, contactIndex;
+    dynamics_indices8 offsetA, offsetB;
     dynamics_lanes8 normalX, normalY;
-    dynamics_lanes8 friction, restitution;
+    dynamics_lanes8 friction;
     dynamics_lanes8 massA, inertiaA, massB, inertiaB;
-    dynamics_lanes8 biasRate, massScale, impulseScale;
     dynamics_wide_point_pair point0, point1;
 } dynamics_wide_contact_pair;
+
+/// The fields of a block pair that only the restitution pass and the impulse stores read, kept
+/// apart so that the other passes do not stream them (DynamicsCore's `WideContactExtra`): each
+/// lane's contact (−1 for an unused lane), its restitution, and its points' normal relative
+/// velocities at the step start (the impact speeds restitution reverses). Pair `k`'s extra is
+/// the `k`th of an array beside the pairs.
+typedef struct {
+    dynamics_indices8 contactIndex;
+    dynamics_lanes8 restitution;
+    dynamics_lanes8 relativeVelocity0, relativeVelocity1;
+} dynamics_wide_contact_extra;
 
 /// The passes the sub-steps make over contact blocks.
 typedef enum {
@@ -56,13 +71,22 @@ typedef enum {
     dynamics_contact_restitution = 3,
 } dynamics_contact_pass_kind;
 
+/// A softness's three numbers: the bias rate, and the scales of the effective mass and of the
+/// accumulated impulse (DynamicsCore's `Softness`).
+typedef struct {
+    float biasRate, massScale, impulseScale;
+} dynamics_softness;
+
 /// What a pass needs besides the blocks: the bodies' 32-byte states (velocity row, then motion
-/// row: dpx, dpy, cos, sin), the sub-step rate, and the solver's speed limits.
+/// row: dpx, dpy, cos, sin), the pairs' extras, the sub-step rate, the solver's speed limits and
+/// the two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`).
 typedef struct {
     void *states;
+    const dynamics_wide_contact_extra *extras;
     float inverseH;
     float pushMaxVelocity;
     float restitutionThreshold;
+    dynamics_softness contacts, statics;
 } dynamics_contact_pass_constants;
 
 /// Which instruction set the contact passes use.

@@ -64,12 +64,20 @@ struct ContactPassKernel: ChunkKernel {
     var pass: ContactPass
     var constants: dynamics_contact_pass_constants
 
-    init(base: UnsafeMutablePointer<WideContactPair>, pass: ContactPass, context: SolverContext) {
+    /// A pass over the pairs at `base`, whose extras are at `extras`.
+    init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafePointer<WideContactExtra>, pass: ContactPass,
+         context: SolverContext) {
         self.base = base
         self.pass = pass
-        constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states), inverseH: context.inverseH,
+        @inline(__always) func wide(_ s: Softness) -> dynamics_softness {
+            dynamics_softness(biasRate: s.biasRate, massScale: s.massScale, impulseScale: s.impulseScale)
+        }
+        constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states), extras: extras,
+                                                    inverseH: context.inverseH,
                                                     pushMaxVelocity: context.pushMaxVelocity,
-                                                    restitutionThreshold: context.restitutionThreshold)
+                                                    restitutionThreshold: context.restitutionThreshold,
+                                                    contacts: wide(context.contactSoftness),
+                                                    statics: wide(context.staticSoftness))
     }
 
     func run(_ range: Range<Int>) {
@@ -90,6 +98,7 @@ struct OverflowPassKernel: ChunkKernel {
 /// Writes the wide blocks' impulses back to their contacts' impulse records.
 struct StoreWideImpulsesKernel: ChunkKernel {
     var pairs: UnsafePointer<WideContactPair>
+    var extras: UnsafePointer<WideContactExtra>
     var impulses: UnsafeMutablePointer<ContactImpulses>
     /// How many pairs ahead the impulse records to be written are prefetched.
     static let prefetchDistance = 1
@@ -97,15 +106,15 @@ struct StoreWideImpulsesKernel: ChunkKernel {
     func run(_ range: Range<Int>) {
         for k in range {
             // The impulses are written in colour order, far apart: ask for their lines early.
-            if k + Self.prefetchDistance < range.upperBound { prefetch(pairs + k + Self.prefetchDistance) }
-            WideContactPair.storeImpulses(of: pairs + k, into: impulses)
+            if k + Self.prefetchDistance < range.upperBound { prefetch(extras + k + Self.prefetchDistance) }
+            WideContactPair.storeImpulses(of: pairs + k, extra: extras + k, into: impulses)
         }
     }
 
-    /// Prefetches the impulse records of the contacts of `pair`'s lanes.
+    /// Prefetches the impulse records of the contacts of the lanes of the pair whose extra is `extra`.
     @inline(__always)
-    func prefetch(_ pair: UnsafePointer<WideContactPair>) {
-        let index = pair.pointee.contactIndex
+    func prefetch(_ extra: UnsafePointer<WideContactExtra>) {
+        let index = extra.pointee.contactIndex
         for lane in 0..<8 where index[lane] >= 0 { dynamics_prefetch(impulses + Int(index[lane])) }
     }
 }
@@ -155,6 +164,7 @@ struct PrepareContactsKernel: ChunkKernel {
 struct PrepareWideBlocksKernel: ChunkKernel {
     var scalar: PrepareContactsKernel
     var pairs: UnsafeMutablePointer<WideContactPair>
+    var extras: UnsafeMutablePointer<WideContactExtra>
     /// Block ranges per colour (`maxColors + 1` entries), each of an even number of blocks.
     var wideOffsets: UnsafePointer<Int32>
     /// Constraint ranges per colour in `scalar.ordered` (`maxColors + 2` entries).
@@ -173,7 +183,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
             while Int(wideOffsets[color + 1]) <= b { color += 1 }
             let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
             let count = min(4, Int(colorOffsets[color + 1]) - first)
-            let block = WideBlock(pairs, block: b)
+            let block = WideBlock(pairs, extras, block: b)
             guard count > 0 else {
                 // The block that makes the colour's count even: four unused lanes.
                 for l in 0..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }

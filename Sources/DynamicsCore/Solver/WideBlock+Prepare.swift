@@ -31,36 +31,32 @@ extension PrepareContactsKernel {
         let nx = frame.x, ny = frame.y
         let twoPoints = unsafeBitCast(frame.z, to: SIMD4<Int32>.self) .> 1
 
-        // A contact with a body of infinite mass takes the static softness.
-        let staticLane = (mA .== 0) .| (mB .== 0)
-        let soft = context.contactSoftness, hard = context.staticSoftness
-
+        // The softness is not stored: the passes take it from the masses (see `WideContactPair`).
         block.store(\.offsetA, indexA &* 32)
         block.store(\.offsetB, indexB &* 32)
-        block.store(\.contactIndex, SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact))
         block.store(\.normalX, nx)
         block.store(\.normalY, ny)
         block.store(\.friction, material.x)
-        block.store(\.restitution, material.y)
         block.store(\.massA, mA)
         block.store(\.inertiaA, iA)
         block.store(\.massB, mB)
         block.store(\.inertiaB, iB)
-        block.store(\.biasRate, Lanes(repeating: soft.biasRate).replacing(with: hard.biasRate, where: staticLane))
-        block.store(\.massScale, Lanes(repeating: soft.massScale).replacing(with: hard.massScale, where: staticLane))
-        block.store(\.impulseScale, Lanes(repeating: soft.impulseScale).replacing(with: hard.impulseScale, where: staticLane))
 
         let masses = LaneMasses(mA: mA, iA: iA, mB: mB, iB: iB)
         let (first, second) = block.points
-        WidePointBlock.prepare(first, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset),
+        let approach0 = WidePointBlock.prepare(first, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset),
                           separation: separations(c0, c1, c2, c3, offset: Self.separation0Offset),
                           normalImpulse: warm.x, tangentImpulse: warm.y,
                           nx: nx, ny: ny, masses, a, b, lanes: SIMDMask(repeating: true))
         // A lane with one point gets an all-zero second point (`ContactConstraint.secondPoint`).
-        WidePointBlock.prepare(second, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset),
+        let approach1 = WidePointBlock.prepare(second, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset),
                           separation: separations(c0, c1, c2, c3, offset: Self.separation1Offset),
                           normalImpulse: warm.z, tangentImpulse: warm.w,
                           nx: nx, ny: ny, masses, a, b, lanes: twoPoints)
+        block.store(extra: \.contactIndex, SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact))
+        block.store(extra: \.restitution, material.y)
+        block.store(extra: \.relativeVelocity0, approach0)
+        block.store(extra: \.relativeVelocity1, approach1)
 
         for l in count..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
     }
@@ -130,11 +126,12 @@ struct LaneMasses {
 extension WidePointBlock {
     /// Writes one manifold point of four contacts, prepared, to `p`: in the lanes of `lanes`;
     /// the other lanes are zero. `anchors` holds rA.x, rA.y, rB.x, rB.y in `x`…`w`. The same
-    /// operations, in the same order, as `ContactConstraint.preparePoint`.
+    /// operations, in the same order, as `ContactConstraint.preparePoint`. Returns the point's
+    /// normal relative velocities (zero outside `lanes`), which the pair's extra keeps.
     @inline(__always)
     static func prepare(_ p: WidePointBlock, anchors r: ContactRows, separation: Lanes,
                         normalImpulse: Lanes, tangentImpulse: Lanes, nx: Lanes, ny: Lanes,
-                        _ m: LaneMasses, _ a: WideBodies, _ b: WideBodies, lanes: SIMDMask<SIMD4<Int32>>) {
+                        _ m: LaneMasses, _ a: WideBodies, _ b: WideBodies, lanes: SIMDMask<SIMD4<Int32>>) -> Lanes {
         @inline(__always) func only(_ value: Lanes) -> Lanes { value.replacing(with: 0, where: .!lanes) }
         // t = (n.y, −n.x); r×n and r×t.
         let tx = ny, ty = -nx
@@ -154,6 +151,6 @@ extension WidePointBlock {
         p.store(\.maxNormalImpulse, .zero)
         p.store(\.normalMass, only((1 / kNormal).replacing(with: 0, where: .!(kNormal .> 0))))
         p.store(\.tangentMass, only((1 / kTangent).replacing(with: 0, where: .!(kTangent .> 0))))
-        p.store(\.relativeVelocity, only(nx * dvx + ny * dvy))
+        return only(nx * dvx + ny * dvy)
     }
 }

@@ -36,7 +36,6 @@ struct WidePointBlock {
         put(\.normalImpulse, p.normalImpulse); put(\.tangentImpulse, p.tangentImpulse)
         put(\.maxNormalImpulse, p.maxNormalImpulse)
         put(\.normalMass, p.normalMass); put(\.tangentMass, p.tangentMass)
-        put(\.relativeVelocity, p.relativeVelocity)
     }
 }
 
@@ -104,14 +103,24 @@ struct WideMotion {
 /// is C's (`dynamics_wide_contact_pair`): the contact passes run in CKernelSupport
 /// (`dynamics_contact_pass`), the AVX copy loading each field of a pair in one piece. A colour has
 /// an even number of blocks (`World.layOutWideBlocks`), so a pair holds one colour.
+///
+/// It holds only what the warm start, solve and relax passes read; a lane's softness follows from
+/// its masses. The rest is in the pair's `WideContactExtra`.
 typealias WideContactPair = dynamics_wide_contact_pair
 
+/// What only the restitution pass and the impulse stores read of a pair of blocks: each lane's
+/// contact, restitution and impact speeds (C's `dynamics_wide_contact_extra`). Pair `k`'s is the
+/// `k`th of `World.wideExtras`.
+typealias WideContactExtra = dynamics_wide_contact_extra
+
 extension WideContactPair {
-    /// Writes the lanes' impulses of the pair at `pair` back to their contacts' impulse records,
-    /// reading through the pointer field by field so that the pair is not copied. A lane with one
-    /// point has zeros in its second (see `WideBlock.setLane`); an unused lane has no contact.
-    static func storeImpulses(of pair: UnsafePointer<WideContactPair>, into impulses: UnsafeMutablePointer<ContactImpulses>) {
-        let index = pair.pointee.contactIndex
+    /// Writes the lanes' impulses of the pair at `pair` back to their contacts' impulse records
+    /// (the contacts named by the pair's extra, `extra`), reading through the pointers field by
+    /// field so that the pair is not copied. A lane with one point has zeros in its second (see
+    /// `WideBlock.setLane`); an unused lane has no contact.
+    static func storeImpulses(of pair: UnsafePointer<WideContactPair>, extra: UnsafePointer<WideContactExtra>,
+                              into impulses: UnsafeMutablePointer<ContactImpulses>) {
+        let index = extra.pointee.contactIndex
         let n0 = pair.pointee.point0.normalImpulse, t0 = pair.pointee.point0.tangentImpulse
         let n1 = pair.pointee.point1.normalImpulse, t1 = pair.pointee.point1.tangentImpulse
         for lane in 0..<8 where index[lane] >= 0 {
@@ -121,16 +130,20 @@ extension WideContactPair {
 }
 
 /// One block of four contact constraints: its half (lanes 0–3 or 4–7 of every field) of a
-/// `WideContactPair`. Block `b` of an array of pairs is half `b % 2` of pair `b / 2`.
+/// `WideContactPair` and of the pair's `WideContactExtra`. Block `b` of an array of pairs is half
+/// `b % 2` of pair `b / 2`.
 struct WideBlock {
     /// The block's first lane of the pair's first field: each field's four lanes lie at the
     /// field's offset in the pair from here.
     let raw: UnsafeMutableRawPointer
+    /// The same in the pair's extra.
+    let extra: UnsafeMutableRawPointer
 
-    /// Block `b` of the pairs at `pairs`.
+    /// Block `b` of the pairs at `pairs`, whose extras are at `extras`.
     @inline(__always)
-    init(_ pairs: UnsafeMutablePointer<WideContactPair>, block b: Int) {
+    init(_ pairs: UnsafeMutablePointer<WideContactPair>, _ extras: UnsafeMutablePointer<WideContactExtra>, block b: Int) {
         raw = UnsafeMutableRawPointer(pairs + (b >> 1)) + (b & 1) * MemoryLayout<Lanes>.stride
+        extra = UnsafeMutableRawPointer(extras + (b >> 1)) + (b & 1) * MemoryLayout<Lanes>.stride
     }
 
     /// Writes the block's four lanes of `field`.
@@ -145,6 +158,18 @@ struct WideBlock {
         raw.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactPair>.offset(of: field)!, as: SIMD4<Int32>.self)
     }
 
+    /// Writes the block's four lanes of `field` of the extra.
+    @inline(__always)
+    func store(extra field: PartialKeyPath<WideContactExtra>, _ value: Lanes) {
+        extra.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactExtra>.offset(of: field)!, as: Lanes.self)
+    }
+
+    /// Writes the block's four lanes of an integer `field` of the extra.
+    @inline(__always)
+    func store(extra field: PartialKeyPath<WideContactExtra>, _ value: SIMD4<Int32>) {
+        extra.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactExtra>.offset(of: field)!, as: SIMD4<Int32>.self)
+    }
+
     /// The block's two points.
     @inline(__always)
     var points: (WidePointBlock, WidePointBlock) {
@@ -154,7 +179,9 @@ struct WideBlock {
 
     /// Writes lane `l` of the block from one prepared constraint, in place: the block's memory
     /// need not be initialised before its four lanes are written. A lane without a movable body
-    /// points at the state `restingIndex`; a second point absent in a lane stays all zero.
+    /// points at the state `restingIndex`; a second point absent in a lane stays all zero. The
+    /// constraint's softness is not written: the passes take it from the masses, as
+    /// `PrepareContactsKernel.prepare` chose it.
     @inline(__always)
     func setLane(_ l: Int, _ k: ContactConstraint, restingIndex: Int32) {
         let lane = raw + l * MemoryLayout<Float>.stride
@@ -164,16 +191,21 @@ struct WideBlock {
         @inline(__always) func putInteger(_ field: PartialKeyPath<WideContactPair>, _ value: Int32) {
             lane.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactPair>.offset(of: field)!, as: Int32.self)
         }
+        let extraLane = extra + l * MemoryLayout<Float>.stride
+        @inline(__always) func putExtra<T: BitwiseCopyable>(_ field: PartialKeyPath<WideContactExtra>, _ value: T) {
+            extraLane.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactExtra>.offset(of: field)!, as: T.self)
+        }
         putInteger(\.offsetA, (k.denseA < 0 ? restingIndex : k.denseA) &* 32)
         putInteger(\.offsetB, (k.denseB < 0 ? restingIndex : k.denseB) &* 32)
-        putInteger(\.contactIndex, k.contactIndex)
         put(\.normalX, k.normal.x); put(\.normalY, k.normal.y)
-        put(\.friction, k.friction); put(\.restitution, k.restitution)
+        put(\.friction, k.friction)
         put(\.massA, k.massA); put(\.inertiaA, k.inertiaA)
         put(\.massB, k.massB); put(\.inertiaB, k.inertiaB)
-        put(\.biasRate, k.softness.biasRate); put(\.massScale, k.softness.massScale)
-        put(\.impulseScale, k.softness.impulseScale)
         WidePointBlock.setLane(lane + MemoryLayout<WideContactPair>.offset(of: \.point0)!, k.point0)
         WidePointBlock.setLane(lane + MemoryLayout<WideContactPair>.offset(of: \.point1)!, k.secondPoint)
+        putExtra(\.contactIndex, k.contactIndex)
+        putExtra(\.restitution, k.restitution)
+        putExtra(\.relativeVelocity0, k.point0.relativeVelocity)
+        putExtra(\.relativeVelocity1, k.secondPoint.relativeVelocity)
     }
 }

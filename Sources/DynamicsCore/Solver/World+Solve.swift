@@ -125,7 +125,8 @@ extension World {
     /// one thread took 56 (large-pyramid, 300 steps). `firstStore` is the index the first store
     /// stage of the step has (or will have) in the program: the stores after it may overlap it.
     func appendImpulseStores(after firstStore: Int) {
-        tasks.storeWideImpulses.kernel = StoreWideImpulsesKernel(pairs: wideConstraints.base, impulses: contactImpulses.base)
+        tasks.storeWideImpulses.kernel = StoreWideImpulsesKernel(pairs: wideConstraints.base, extras: wideExtras.base,
+                                                                 impulses: contactImpulses.base)
         for color in 0..<GraphColoring.maxColors {
             program.append(tasks.storeWideImpulses, Int(wideOffsets[color]) / 2..<Int(wideOffsets[color + 1]) / 2,
                            minimumChunk: Self.contactPassChunk, overlapsPrevious: program.stages.count > firstStore)
@@ -143,7 +144,7 @@ extension World {
         let overflowRange = Int(offsets[GraphColoring.maxColors])..<Int(offsets[GraphColoring.maxColors + 1])
         let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
-        wide.kernel = ContactPassKernel(base: wideConstraints.base, pass: pass, context: context)
+        wide.kernel = ContactPassKernel(base: wideConstraints.base, extras: wideExtras.base, pass: pass, context: context)
         if backwards { program.appendSerial(overflow, overflowRange) }
         for step in 0..<GraphColoring.maxColors {
             let color = backwards ? GraphColoring.maxColors - 1 - step : step
@@ -177,7 +178,8 @@ extension World {
                                             inverseMasses: awakeInverseMasses.base, context: context)
         layOutWideBlocks()
         parallel(tasks.prepareWideBlocks,
-                 PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, wideOffsets: wideOffsets.base,
+                 PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, extras: wideExtras.base,
+                                         wideOffsets: wideOffsets.base,
                                          colorOffsets: coloring.offsets.base, sourceCount: count,
                                          restingIndex: context.restingIndex),
                  count: 2 * wideConstraints.count, minimumChunk: 64)
@@ -198,5 +200,6 @@ extension World {
         }
         wideOffsets[GraphColoring.maxColors] = Int32(blocks)
         wideConstraints.resizeUninitialized(to: blocks / 2)
+        wideExtras.resizeUninitialized(to: blocks / 2)
     }
 }

@@ -120,6 +120,8 @@ public final class World {
     /// The coloured constraints packed four to a block, two blocks to a pair; the blocks
     /// `wideOffsets[c]..<wideOffsets[c+1]` (an even number) are colour c.
     @exclusivity(unchecked) var wideConstraints = Column<WideContactPair>()
+    /// Each pair's extra (contacts, restitution, impact speeds): `wideExtras[k]` is pair k's.
+    @exclusivity(unchecked) var wideExtras = Column<WideContactExtra>()
     @exclusivity(unchecked) var wideOffsets = Column<Int32>()
     /// The solve's stages, gathered and then run in one go (see `StageProgram`).
     @exclusivity(unchecked) var program = StageProgram()

@@ -15,9 +15,10 @@ typedef dynamics_indices KERNEL(M);
 #define FIELD(c, path) ((c) + offsetof(dynamics_wide_contact_pair, path))
 #define LD(c, path) (*(const dynamics_lanes *)FIELD(c, path))
 #define ST(c, path, value) (*(dynamics_lanes *)FIELD(c, path) = (value))
-/// The same group's address in the pairs' extras, and a load of one of its fields.
+/// The same group's address in the pairs' extras, and a load and a store of one of its fields.
 #define XGROUP(base, g) ((base) + ((g) >> 1) * (int64_t)sizeof(dynamics_wide_contact_extra) + ((g) & 1) * 16)
 #define XLD(x, path) (*(const dynamics_lanes *)((x) + offsetof(dynamics_wide_contact_extra, path)))
+#define XST(x, path, value) (*(dynamics_lanes *)((x) + offsetof(dynamics_wide_contact_extra, path)) = (value))
 
 KERNEL_INLINE V KERNEL(splat)(float x) { V v = {x, x, x, x}; return v; }
 KERNEL_INLINE V KERNEL(lanes_max)(V a, V b) { return dynamics_lanes_max(a, b); }

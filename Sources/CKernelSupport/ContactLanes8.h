@@ -26,9 +26,10 @@ KERNEL_INLINE dynamics_lanes KERNEL(high)(V v) { return __builtin_shufflevector(
 #define FIELD(c, path) ((c) + offsetof(dynamics_wide_contact_pair, path))
 #define LD(c, path) (*(const KERNEL(U) *)FIELD(c, path))
 #define ST(c, path, value) (*(KERNEL(U) *)FIELD(c, path) = (value))
-/// The same group's address in the pairs' extras, and a load of one of its fields.
+/// The same group's address in the pairs' extras, and a load and a store of one of its fields.
 #define XGROUP(base, g) ((base) + (g) * (int64_t)sizeof(dynamics_wide_contact_extra))
 #define XLD(x, path) (*(const KERNEL(U) *)((x) + offsetof(dynamics_wide_contact_extra, path)))
+#define XST(x, path, value) (*(KERNEL(U) *)((x) + offsetof(dynamics_wide_contact_extra, path)) = (value))
 
 KERNEL_INLINE V KERNEL(splat)(float x) { V v = {x, x, x, x, x, x, x, x}; return v; }
 /// `b` where `b > a`, else `a` (so `a` where either is NaN), as `dynamics_lanes_max`.

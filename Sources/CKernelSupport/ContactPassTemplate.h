@@ -11,6 +11,9 @@
 /// A point's field (point `i`, 0 or 1, a constant wherever it is used) and its store.
 #define PT(c, i, field) ((i) ? LD(c, point1.field) : LD(c, point0.field))
 #define PST(c, i, field, value) do { if (i) ST(c, point1.field, value); else ST(c, point0.field, value); } while (0)
+/// A point's field in the group's extra at `x`, and its store.
+#define XPT(x, i, field) ((i) ? XLD(x, field##1) : XLD(x, field##0))
+#define XPST(x, i, field, value) do { if (i) XST(x, field##1, value); else XST(x, field##0, value); } while (0)
 
 /// One side's velocities, one lane per block lane.
 typedef struct {
@@ -61,13 +64,15 @@ KERNEL_INLINE V KERNEL(separation)(const char *c, int i, KERNEL(rows) a, KERNEL(
         + PT(c, i, baseSeparation);
 }
 
-/// Adds `impulse` to point `i`'s accumulated normal impulse, clamped to push only, and applies the change.
-KERNEL_INLINE void KERNEL(accumulate_normal)(char *c, int i, V impulse, KERNEL(side) *a, KERNEL(side) *b) {
+/// Adds `impulse` to point `i`'s accumulated normal impulse, clamped to push only, and applies the
+/// change. With `track`, also keeps the largest change of the step in the extra at `x`.
+KERNEL_INLINE void KERNEL(accumulate_normal)(char *c, char *x, int track, int i, V impulse,
+                                             KERNEL(side) *a, KERNEL(side) *b) {
     V old = PT(c, i, normalImpulse);
     V updated = KERNEL(lanes_max)(old + impulse, KERNEL(splat)(0));
     V applied = updated - old;
     PST(c, i, normalImpulse, updated);
-    PST(c, i, maxNormalImpulse, KERNEL(lanes_max)(PT(c, i, maxNormalImpulse), applied));
+    if (track) XPST(x, i, maxNormalImpulse, KERNEL(lanes_max)(XPT(x, i, maxNormalImpulse), applied));
     KERNEL(apply)(c, applied * LD(c, normalX), applied * LD(c, normalY),
                   applied * PT(c, i, acrossA), applied * PT(c, i, acrossB), a, b);
 }
@@ -83,7 +88,7 @@ KERNEL_INLINE V KERNEL(soft_lanes)(const char *c, float contacts, float statics)
 /// Non-penetration at point `i`. A speculative lane (s > 0) may close the gap within the sub-step,
 /// at full stiffness; a touching lane is soft and pushed out at a capped speed when biased, not at
 /// all when relaxing.
-KERNEL_INLINE void KERNEL(solve_normal)(char *c, int i, V s, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(solve_normal)(char *c, char *x, int track, int i, V s, KERNEL(side) *a, KERNEL(side) *b,
                                         int useBias, V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     V zero = KERNEL(splat)(0);
     V vn = KERNEL(normal_speed)(c, i, *a, *b);
@@ -98,7 +103,7 @@ KERNEL_INLINE void KERNEL(solve_normal)(char *c, int i, V s, KERNEL(side) *a, KE
     } else {
         impulse = -PT(c, i, normalMass) * (vn + KERNEL(lanes_max)(s, zero) * inverseH);
     }
-    KERNEL(accumulate_normal)(c, i, impulse, a, b);
+    KERNEL(accumulate_normal)(c, x, track, i, impulse, a, b);
 }
 
 /// Coulomb friction at point `i`, limited by the point's normal impulse.
@@ -124,32 +129,33 @@ KERNEL_INLINE int KERNEL(approaches_fast)(const char *c, KERNEL(side) a, KERNEL(
 /// approaches faster than the push-out speed. Rare, and out of line so that the common path
 /// keeps its registers.
 static __attribute__((noinline)) KERNEL_TARGET
-void KERNEL(sweep_impacts)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b, V inverseH, V pushOut,
-                          const dynamics_contact_pass_constants *k) {
+void KERNEL(sweep_impacts)(char *c, char *x, int track, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+                          V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     for (int sweep = 1; sweep <= 4; sweep++) {
-        KERNEL(solve_normal)(c, 0, s0, a, b, 1, inverseH, pushOut, k);
-        KERNEL(solve_normal)(c, 1, s1, a, b, 1, inverseH, pushOut, k);
+        KERNEL(solve_normal)(c, x, track, 0, s0, a, b, 1, inverseH, pushOut, k);
+        KERNEL(solve_normal)(c, x, track, 1, s1, a, b, 1, inverseH, pushOut, k);
         if (sweep == 4 || !KERNEL(approaches_fast)(c, *a, *b, pushOut)) return;
     }
 }
 
 /// Sweeps the block's impacts (`approaches_fast` said a lane needs it).
-KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *x, int track, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
-    KERNEL(sweep_impacts)(c, s0, s1, a, b, inverseH, pushOut, k);
+    KERNEL(sweep_impacts)(c, x, track, s0, s1, a, b, inverseH, pushOut, k);
 }
 #else
 /// Sweeps the impacts of each block of the group whose own lanes need it, with the four-lane
 /// sweep, exactly as a block solved alone: a block whose lanes do not approach fast is not swept.
 /// (So a group has no sweep of its own.)
-KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *x, int track, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     for (int half = 0; half < 2; half++) {
 #define HALF(v) (half ? KERNEL(high)(v) : KERNEL(low)(v))
 #define JOIN(v, h) (half ? KERNEL(join)(KERNEL(low)(v), (h)) : KERNEL(join)((h), KERNEL(high)(v)))
         KERNEL_FOUR(side) ha = {HALF(a->vx), HALF(a->vy), HALF(a->w)}, hb = {HALF(b->vx), HALF(b->vy), HALF(b->w)};
         if (!KERNEL_FOUR(approaches_fast)(c + 16 * half, ha, hb, HALF(pushOut))) continue;
-        KERNEL_FOUR(sweep_impacts)(c + 16 * half, HALF(s0), HALF(s1), &ha, &hb, HALF(inverseH), HALF(pushOut), k);
+        KERNEL_FOUR(sweep_impacts)(c + 16 * half, x + 16 * half, track, HALF(s0), HALF(s1), &ha, &hb,
+                                   HALF(inverseH), HALF(pushOut), k);
         a->vx = JOIN(a->vx, ha.vx); a->vy = JOIN(a->vy, ha.vy); a->w = JOIN(a->w, ha.w);
         b->vx = JOIN(b->vx, hb.vx); b->vy = JOIN(b->vy, hb.vy); b->w = JOIN(b->w, hb.w);
 #undef HALF
@@ -173,7 +179,7 @@ KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states) {
 }
 
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without.
-KERNEL_INLINE void KERNEL(solve)(char *c, char *states, int useBias, V inverseH, V pushOut,
+KERNEL_INLINE void KERNEL(solve)(char *c, char *x, int track, char *states, int useBias, V inverseH, V pushOut,
                                  const dynamics_contact_pass_constants *k) {
     KERNEL(rows) va, vb, ma, mb;
     KERNEL(gather_states)(states, c, 0, &va, &ma);
@@ -181,10 +187,12 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *states, int useBias, V inverseH,
     KERNEL(side) a = {va.f0, va.f1, va.f2}, b = {vb.f0, vb.f1, vb.f2};
     // Positions do not change within a block's solve: each separation is computed once.
     V s0 = KERNEL(separation)(c, 0, ma, mb), s1 = KERNEL(separation)(c, 1, ma, mb);
-    KERNEL(solve_normal)(c, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
-    KERNEL(solve_normal)(c, 1, s1, &a, &b, useBias, inverseH, pushOut, k);
+    KERNEL(solve_normal)(c, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
+    KERNEL(solve_normal)(c, x, track, 1, s1, &a, &b, useBias, inverseH, pushOut, k);
     // The relax pass removes push-out only; impacts are solved already.
-    if (useBias && KERNEL(approaches_fast)(c, a, b, pushOut)) KERNEL(sweep_if_fast)(c, s0, s1, &a, &b, inverseH, pushOut, k);
+    if (useBias && KERNEL(approaches_fast)(c, a, b, pushOut)) {
+        KERNEL(sweep_if_fast)(c, x, track, s0, s1, &a, &b, inverseH, pushOut, k);
+    }
     KERNEL(solve_tangent)(c, 0, &a, &b);
     KERNEL(solve_tangent)(c, 1, &a, &b);
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
@@ -193,20 +201,20 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *states, int useBias, V inverseH,
 
 /// Restitution at point `i`, for lanes that approached faster than the threshold and touched.
 /// `x` is the group's address in the pairs' extras.
-KERNEL_INLINE void KERNEL(bounce)(char *c, const char *x, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
+KERNEL_INLINE void KERNEL(bounce)(char *c, char *x, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
     V zero = KERNEL(splat)(0), e = XLD(x, restitution);
-    V approach = i ? XLD(x, relativeVelocity1) : XLD(x, relativeVelocity0);
-    M active = (approach < threshold) & (PT(c, i, maxNormalImpulse) > zero) & (e > zero);
+    V approach = XPT(x, i, relativeVelocity);
+    M active = (approach < threshold) & (XPT(x, i, maxNormalImpulse) > zero) & (e > zero);
     if (!KERNEL(any)(active)) return;
     V vn = KERNEL(normal_speed)(c, i, *a, *b);
     V impulse = -PT(c, i, normalMass) * (vn + e * approach);
     impulse = KERNEL(select)(active, zero, impulse);
-    KERNEL(accumulate_normal)(c, i, impulse, a, b);
+    KERNEL(accumulate_normal)(c, x, 1, i, impulse, a, b);
 }
 
 /// Restitution for the group at `c`, whose extras are at `x`: a group without a bouncy lane
 /// reads nothing more.
-KERNEL_INLINE void KERNEL(restitution)(char *c, const char *x, char *states, V threshold) {
+KERNEL_INLINE void KERNEL(restitution)(char *c, char *x, char *states, V threshold) {
     if (!KERNEL(any)(XLD(x, restitution) > KERNEL(splat)(0))) return;
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
     KERNEL(bounce)(c, x, 0, &a, &b, threshold);
@@ -218,36 +226,48 @@ KERNEL_INLINE void KERNEL(restitution)(char *c, const char *x, char *states, V t
 /// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]`), in
 /// order: group by group, where a group is one block (the first half of a pair, then the second)
 /// in four lanes and a whole pair in eight. Each pass has its own loop, so that the relax loop is
-/// compiled with the bias arithmetic folded away.
+/// compiled with the bias arithmetic folded away, and the loops that keep the largest normal
+/// impulses (`keepLargestImpulses`) apart from those that do not.
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
                                                                dynamics_wide_contact_pair *pairs,
-                                                               const dynamics_wide_contact_extra *extras, int64_t count,
+                                                               dynamics_wide_contact_extra *extras, int64_t count,
                                                                const dynamics_contact_pass_constants *k) {
     char *states = (char *)k->states;
     V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
     int64_t groups = count * (2 / BLOCKS_PER_GROUP);
-    char *base = (char *)pairs;
+    char *base = (char *)pairs, *extraBase = (char *)extras;
+#define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) call
     switch (pass) {
     case dynamics_contact_warm_start:
-        for (int64_t g = 0; g < groups; g++) KERNEL(warm_start)(GROUP(base, g), states);
+        EACH_GROUP(KERNEL(warm_start)(GROUP(base, g), states));
         break;
     case dynamics_contact_solve:
-        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 1, inverseH, pushOut, k);
+        if (k->keepLargestImpulses) {
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 1, inverseH, pushOut, k));
+        } else {
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 1, inverseH, pushOut, k));
+        }
         break;
     case dynamics_contact_relax:
-        for (int64_t g = 0; g < groups; g++) KERNEL(solve)(GROUP(base, g), states, 0, inverseH, pushOut, k);
+        if (k->keepLargestImpulses) {
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 0, inverseH, pushOut, k));
+        } else {
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 0, inverseH, pushOut, k));
+        }
         break;
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
-        const char *extraBase = (const char *)extras;
-        for (int64_t g = 0; g < groups; g++) KERNEL(restitution)(GROUP(base, g), XGROUP(extraBase, g), states, threshold);
+        EACH_GROUP(KERNEL(restitution)(GROUP(base, g), XGROUP(extraBase, g), states, threshold));
         break;
     }
     }
+#undef EACH_GROUP
 }
 
 #undef PT
 #undef PST
+#undef XPT
+#undef XPST
 #undef KERNEL_INLINE
 #undef BLOCKS_PER_GROUP
 #undef V
@@ -258,3 +278,4 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
 #undef FIELD
 #undef XGROUP
 #undef XLD
+#undef XST

@@ -80,7 +80,7 @@ dynamics_kernel_level dynamics_current_kernel_level(void) {
 
 void dynamics_contact_pass(dynamics_contact_pass_kind pass, dynamics_wide_contact_pair *pairs,
                            int64_t begin, int64_t end, const dynamics_contact_pass_constants *constants) {
-    const dynamics_wide_contact_extra *extras = constants->extras + begin;
+    dynamics_wide_contact_extra *extras = constants->extras + begin;
 #if DYNAMICS_HAS_AVX_COPY
     if (dynamics_current_kernel_level() == dynamics_kernels_avx) {
         dynamics_avx8_pass(pass, pairs + begin, extras, end - begin, constants);

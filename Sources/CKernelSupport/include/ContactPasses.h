@@ -23,7 +23,7 @@ typedef int32_t dynamics_indices8 __attribute__((ext_vector_type(8), aligned(16)
 typedef struct {
     dynamics_lanes8 alongA, acrossA, alongB, acrossB;
     dynamics_lanes8 baseSeparation;
-    dynamics_lanes8 normalImpulse, tangentImpulse, maxNormalImpulse;
+    dynamics_lanes8 normalImpulse, tangentImpulse;
     dynamics_lanes8 normalMass, tangentMass;
 } dynamics_wide_point_pair;
 
@@ -52,15 +52,18 @@ typedef struct {
     dynamics_wide_point_pair point0, point1;
 } dynamics_wide_contact_pair;
 
-/// The fields of a block pair that only the restitution pass and the impulse stores read, kept
-/// apart so that the other passes do not stream them (DynamicsCore's `WideContactExtra`): each
-/// lane's contact (−1 for an unused lane), its restitution, and its points' normal relative
-/// velocities at the step start (the impact speeds restitution reverses). Pair `k`'s extra is
-/// the `k`th of an array beside the pairs.
+/// The fields of a block pair that only restitution needs, and the impulse stores, kept apart so
+/// that the other passes do not stream them (DynamicsCore's `WideContactExtra`): each lane's
+/// contact (−1 for an unused lane), its restitution, its points' normal relative velocities at
+/// the step start (the impact speeds restitution reverses) and their largest normal impulse of
+/// the step (restitution bounces only points that pushed). The solve and relax passes keep the
+/// largest impulses only when asked (`keepLargestImpulses`), that is, when some contact can
+/// bounce. Pair `k`'s extra is the `k`th of an array beside the pairs.
 typedef struct {
     dynamics_indices8 contactIndex;
     dynamics_lanes8 restitution;
     dynamics_lanes8 relativeVelocity0, relativeVelocity1;
+    dynamics_lanes8 maxNormalImpulse0, maxNormalImpulse1;
 } dynamics_wide_contact_extra;
 
 /// The passes the sub-steps make over contact blocks.
@@ -78,15 +81,18 @@ typedef struct {
 } dynamics_softness;
 
 /// What a pass needs besides the blocks: the bodies' 32-byte states (velocity row, then motion
-/// row: dpx, dpy, cos, sin), the pairs' extras, the sub-step rate, the solver's speed limits and
-/// the two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`).
+/// row: dpx, dpy, cos, sin), the pairs' extras, the sub-step rate, the solver's speed limits, the
+/// two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`), and
+/// whether the solve and relax passes keep each point's largest normal impulse (non-zero when a
+/// restitution pass follows).
 typedef struct {
     void *states;
-    const dynamics_wide_contact_extra *extras;
+    dynamics_wide_contact_extra *extras;
     float inverseH;
     float pushMaxVelocity;
     float restitutionThreshold;
     dynamics_softness contacts, statics;
+    int32_t keepLargestImpulses;
 } dynamics_contact_pass_constants;
 
 /// Which instruction set the contact passes use.

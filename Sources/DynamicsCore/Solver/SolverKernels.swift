@@ -64,9 +64,11 @@ struct ContactPassKernel: ChunkKernel {
     var pass: ContactPass
     var constants: dynamics_contact_pass_constants
 
-    /// A pass over the pairs at `base`, whose extras are at `extras`.
-    init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafePointer<WideContactExtra>, pass: ContactPass,
-         context: SolverContext) {
+    /// A pass over the pairs at `base`, whose extras are at `extras`. With `keepLargestImpulses`
+    /// (when a contact may bounce), the solve and relax passes keep each point's largest normal
+    /// impulse of the step in the extras, for the restitution pass.
+    init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafeMutablePointer<WideContactExtra>, pass: ContactPass,
+         context: SolverContext, keepLargestImpulses: Bool) {
         self.base = base
         self.pass = pass
         @inline(__always) func wide(_ s: Softness) -> dynamics_softness {
@@ -77,7 +79,8 @@ struct ContactPassKernel: ChunkKernel {
                                                     pushMaxVelocity: context.pushMaxVelocity,
                                                     restitutionThreshold: context.restitutionThreshold,
                                                     contacts: wide(context.contactSoftness),
-                                                    statics: wide(context.staticSoftness))
+                                                    statics: wide(context.staticSoftness),
+                                                    keepLargestImpulses: keepLargestImpulses ? 1 : 0)
     }
 
     func run(_ range: Range<Int>) {

@@ -57,6 +57,8 @@ extension PrepareContactsKernel {
         block.store(extra: \.restitution, material.y)
         block.store(extra: \.relativeVelocity0, approach0)
         block.store(extra: \.relativeVelocity1, approach1)
+        block.store(extra: \.maxNormalImpulse0, Lanes.zero)
+        block.store(extra: \.maxNormalImpulse1, Lanes.zero)
 
         for l in count..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
     }
@@ -148,7 +150,6 @@ extension WidePointBlock {
         p.store(\.baseSeparation, only(separation - ((r.z - r.x) * nx + (r.w - r.y) * ny)))
         p.store(\.normalImpulse, only(normalImpulse))
         p.store(\.tangentImpulse, only(tangentImpulse))
-        p.store(\.maxNormalImpulse, .zero)
         p.store(\.normalMass, only((1 / kNormal).replacing(with: 0, where: .!(kNormal .> 0))))
         p.store(\.tangentMass, only((1 / kTangent).replacing(with: 0, where: .!(kTangent .> 0))))
         return only(nx * dvx + ny * dvy)

@@ -34,7 +34,6 @@ struct WidePointBlock {
         put(\.alongB, p.alongB); put(\.acrossB, p.acrossB)
         put(\.baseSeparation, p.baseSeparation)
         put(\.normalImpulse, p.normalImpulse); put(\.tangentImpulse, p.tangentImpulse)
-        put(\.maxNormalImpulse, p.maxNormalImpulse)
         put(\.normalMass, p.normalMass); put(\.tangentMass, p.tangentMass)
     }
 }
@@ -108,9 +107,9 @@ struct WideMotion {
 /// its masses. The rest is in the pair's `WideContactExtra`.
 typealias WideContactPair = dynamics_wide_contact_pair
 
-/// What only the restitution pass and the impulse stores read of a pair of blocks: each lane's
-/// contact, restitution and impact speeds (C's `dynamics_wide_contact_extra`). Pair `k`'s is the
-/// `k`th of `World.wideExtras`.
+/// What only restitution and the impulse stores need of a pair of blocks: each lane's contact,
+/// restitution, impact speeds and largest normal impulses of the step (C's
+/// `dynamics_wide_contact_extra`). Pair `k`'s is the `k`th of `World.wideExtras`.
 typealias WideContactExtra = dynamics_wide_contact_extra
 
 extension WideContactPair {
@@ -207,5 +206,7 @@ struct WideBlock {
         putExtra(\.restitution, k.restitution)
         putExtra(\.relativeVelocity0, k.point0.relativeVelocity)
         putExtra(\.relativeVelocity1, k.secondPoint.relativeVelocity)
+        putExtra(\.maxNormalImpulse0, k.point0.maxNormalImpulse)
+        putExtra(\.maxNormalImpulse1, k.secondPoint.maxNormalImpulse)
     }
 }

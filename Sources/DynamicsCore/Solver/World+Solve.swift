@@ -144,7 +144,8 @@ extension World {
         let overflowRange = Int(offsets[GraphColoring.maxColors])..<Int(offsets[GraphColoring.maxColors + 1])
         let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
-        wide.kernel = ContactPassKernel(base: wideConstraints.base, extras: wideExtras.base, pass: pass, context: context)
+        wide.kernel = ContactPassKernel(base: wideConstraints.base, extras: wideExtras.base, pass: pass, context: context,
+                                        keepLargestImpulses: bouncyContactCount > 0)
         if backwards { program.appendSerial(overflow, overflowRange) }
         for step in 0..<GraphColoring.maxColors {
             let color = backwards ? GraphColoring.maxColors - 1 - step : step

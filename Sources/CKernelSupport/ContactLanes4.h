@@ -39,7 +39,8 @@ KERNEL_INLINE dynamics_lanes KERNEL(row)(const char *states, int32_t at, int off
     return r;
 }
 
-/// Four floats of each lane's body: its velocity row (vx, vy, w, 0) or its motion row (dpx, dpy, cos, sin).
+/// Four floats of each lane's body: its velocity row (vx, vy, w, inverse mass) or its motion row
+/// (dpx, dpy, cos, sin).
 typedef struct {
     V f0, f1, f2, f3;
 } KERNEL(rows);
@@ -75,9 +76,8 @@ KERNEL_INLINE void KERNEL(gather_states)(const char *states, const char *c, int 
     *motion = KERNEL(gather)(states, c, sideB, 16);
 }
 
-/// Writes side A's or B's velocities of the group at `c` back.
-KERNEL_INLINE void KERNEL(scatter)(char *states, const char *c, int sideB, V x, V y, V z) {
-    // Through the indices' and masses' memory: the lanes are read one by one.
-    if (sideB) dynamics_scatter_side(states, (const int32_t *)FIELD(c, offsetB), 1, (const float *)FIELD(c, massB), x, y, z);
-    else dynamics_scatter_side(states, (const int32_t *)FIELD(c, offsetA), 1, (const float *)FIELD(c, massA), x, y, z);
+/// Writes side A's or B's velocities of the group at `c` back, with the bodies' inverse masses `m`.
+KERNEL_INLINE void KERNEL(scatter)(char *states, const char *c, int sideB, V x, V y, V z, V m) {
+    // Through the indices' memory: the lanes are read one by one.
+    dynamics_scatter_side(states, (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA)), 1, m, x, y, z);
 }

@@ -67,14 +67,15 @@ KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const char *c, int
 }
 
 /// Side A's or B's whole states of the pair at `c`: each lane's 32 bytes in one load, and the
-/// eight rows transposed at once (velocity rows: vx, vy, w; motion rows: dpx, dpy, cos, sin). Two
+/// eight rows transposed at once (velocity rows: vx, vy, w, inverse mass; motion rows: dpx, dpy,
+/// cos, sin). Two
 /// four-lane gathers per row took 16 loads and 39 shuffles a side; this takes 8 and 23.
 KERNEL_INLINE void KERNEL(gather_states)(const char *states, const char *c, int sideB,
                                          KERNEL(rows) *velocity, KERNEL(rows) *motion) {
     const int32_t *at = (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA));
     V r[8];
     for (int i = 0; i < 8; i++) memcpy(&r[i], states + (int64_t)at[i], sizeof(V));
-    // Pairs of rows interleaved: (x0 x1 y0 y1 | dpx0 dpx1 dpy0 dpy1) and (w0 w1 _ _ | c0 c1 s0 s1).
+    // Pairs of rows interleaved: (x0 x1 y0 y1 | dpx0 dpx1 dpy0 dpy1) and (w0 w1 m0 m1 | c0 c1 s0 s1).
     V t[8];
     for (int i = 0; i < 4; i++) {
         t[2 * i] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
@@ -93,26 +94,25 @@ KERNEL_INLINE void KERNEL(gather_states)(const char *states, const char *c, int 
     velocity->f0 = __builtin_shufflevector(u[0], u[4], 0, 1, 2, 3, 8, 9, 10, 11);
     velocity->f1 = __builtin_shufflevector(u[1], u[5], 0, 1, 2, 3, 8, 9, 10, 11);
     velocity->f2 = __builtin_shufflevector(u[2], u[6], 0, 1, 2, 3, 8, 9, 10, 11);
-    velocity->f3 = KERNEL(splat)(0);
+    velocity->f3 = __builtin_shufflevector(u[3], u[7], 0, 1, 2, 3, 8, 9, 10, 11);
     motion->f0 = __builtin_shufflevector(u[0], u[4], 4, 5, 6, 7, 12, 13, 14, 15);
     motion->f1 = __builtin_shufflevector(u[1], u[5], 4, 5, 6, 7, 12, 13, 14, 15);
     motion->f2 = __builtin_shufflevector(u[2], u[6], 4, 5, 6, 7, 12, 13, 14, 15);
     motion->f3 = __builtin_shufflevector(u[3], u[7], 4, 5, 6, 7, 12, 13, 14, 15);
 }
 
-/// Writes side A's or B's velocities of the pair at `c` back, for the lanes whose body can move
-/// (see `dynamics_scatter_side`): the rows (vx, vy, w, 0) of lanes i and i + 4 are built in the
-/// two halves of one register, the low half stored as it is and the high half extracted to memory.
-KERNEL_INLINE void KERNEL(scatter)(char *states, const char *c, int sideB, V x, V y, V z) {
+/// Writes side A's or B's velocities of the pair at `c` back, with the bodies' inverse masses
+/// `mass`, for the lanes whose body can move (see `dynamics_scatter_side`): the rows
+/// (vx, vy, w, inverse mass) of lanes i and i + 4 are built in the two halves of one register, the
+/// low half stored as it is and the high half extracted to memory.
+KERNEL_INLINE void KERNEL(scatter)(char *states, const char *c, int sideB, V x, V y, V z, V mass) {
     // The offsets read one by one from memory: taken out of a vector register, each cost more.
     const int32_t *at = (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA));
-    V mass = sideB ? LD(c, massB) : LD(c, massA);
     int movable = _mm256_movemask_ps(_mm256_cmp_ps((__m256)mass, _mm256_setzero_ps(), _CMP_GT_OQ));
-    V zero = KERNEL(splat)(0);
     V xyLow = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);     // x0 y0 x1 y1 | x4 y4 x5 y5
     V xyHigh = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);  // x2 y2 x3 y3 | x6 y6 x7 y7
-    V zLow = __builtin_shufflevector(z, zero, 0, 8, 1, 9, 4, 12, 5, 13);   // z0 0 z1 0 | z4 0 z5 0
-    V zHigh = __builtin_shufflevector(z, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+    V zLow = __builtin_shufflevector(z, mass, 0, 8, 1, 9, 4, 12, 5, 13);   // z0 m0 z1 m1 | z4 m4 z5 m5
+    V zHigh = __builtin_shufflevector(z, mass, 2, 10, 3, 11, 6, 14, 7, 15);
     V rows[4] = {
         __builtin_shufflevector(xyLow, zLow, 0, 1, 8, 9, 4, 5, 12, 13),    // row 0 | row 4
         __builtin_shufflevector(xyLow, zLow, 2, 3, 10, 11, 6, 7, 14, 15),  // row 1 | row 5

@@ -15,14 +15,15 @@
 #define XPT(x, i, field) ((i) ? XLD(x, field##1) : XLD(x, field##0))
 #define XPST(x, i, field, value) do { if (i) XST(x, field##1, value); else XST(x, field##0, value); } while (0)
 
-/// One side's velocities, one lane per block lane.
+/// One side's velocities and inverse masses (the velocity row of each lane's state), one lane per
+/// block lane. A lane without a movable body has zero mass (the resting state, a kinematic body).
 typedef struct {
-    V vx, vy, w;
+    V vx, vy, w, m;
 } KERNEL(side);
 
 KERNEL_INLINE KERNEL(side) KERNEL(velocities)(const char *states, const char *c, int sideB) {
     KERNEL(rows) r = KERNEL(gather)(states, c, sideB, 0);
-    KERNEL(side) s = {r.f0, r.f1, r.f2};
+    KERNEL(side) s = {r.f0, r.f1, r.f2, r.f3};
     return s;
 }
 
@@ -35,12 +36,11 @@ KERNEL_INLINE V KERNEL(select)(M mask, V a, V b) {
 /// rA×P and rB×P to their spins.
 KERNEL_INLINE void KERNEL(apply)(const char *c, V px, V py, V momentA, V momentB,
                                  KERNEL(side) *a, KERNEL(side) *b) {
-    V mA = LD(c, massA), mB = LD(c, massB);
-    a->vx = a->vx - mA * px;
-    a->vy = a->vy - mA * py;
+    a->vx = a->vx - a->m * px;
+    a->vy = a->vy - a->m * py;
     a->w = a->w - LD(c, inertiaA) * momentA;
-    b->vx = b->vx + mB * px;
-    b->vy = b->vy + mB * py;
+    b->vx = b->vx + b->m * px;
+    b->vy = b->vy + b->m * py;
     b->w = b->w + LD(c, inertiaB) * momentB;
 }
 
@@ -79,9 +79,9 @@ KERNEL_INLINE void KERNEL(accumulate_normal)(char *c, char *x, int track, int i,
 
 /// One of the two softnesses in every lane: `statics` in the lanes with a body of infinite mass
 /// (zero inverse mass, as in unused lanes), `contacts` in the others.
-KERNEL_INLINE V KERNEL(soft_lanes)(const char *c, float contacts, float statics) {
+KERNEL_INLINE V KERNEL(soft_lanes)(KERNEL(side) *a, KERNEL(side) *b, float contacts, float statics) {
     V zero = KERNEL(splat)(0);
-    M hard = (LD(c, massA) == zero) | (LD(c, massB) == zero);
+    M hard = (a->m == zero) | (b->m == zero);
     return KERNEL(select)(hard, KERNEL(splat)(contacts), KERNEL(splat)(statics));
 }
 
@@ -94,9 +94,9 @@ KERNEL_INLINE void KERNEL(solve_normal)(char *c, char *x, int track, int i, V s,
     V vn = KERNEL(normal_speed)(c, i, *a, *b);
     V impulse;
     if (useBias) {
-        V biasRate = KERNEL(soft_lanes)(c, k->contacts.biasRate, k->statics.biasRate);
-        V massScale = KERNEL(soft_lanes)(c, k->contacts.massScale, k->statics.massScale);
-        V impulseScale = KERNEL(soft_lanes)(c, k->contacts.impulseScale, k->statics.impulseScale);
+        V biasRate = KERNEL(soft_lanes)(a, b, k->contacts.biasRate, k->statics.biasRate);
+        V massScale = KERNEL(soft_lanes)(a, b, k->contacts.massScale, k->statics.massScale);
+        V impulseScale = KERNEL(soft_lanes)(a, b, k->contacts.impulseScale, k->statics.impulseScale);
         V soft = -PT(c, i, normalMass) * massScale * (vn + KERNEL(lanes_max)(biasRate * s, pushOut))
             - impulseScale * PT(c, i, normalImpulse);
         impulse = KERNEL(select)(s > zero, soft, -PT(c, i, normalMass) * (vn + s * inverseH));
@@ -152,7 +152,8 @@ KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *x, int track, V s0, V s1
     for (int half = 0; half < 2; half++) {
 #define HALF(v) (half ? KERNEL(high)(v) : KERNEL(low)(v))
 #define JOIN(v, h) (half ? KERNEL(join)(KERNEL(low)(v), (h)) : KERNEL(join)((h), KERNEL(high)(v)))
-        KERNEL_FOUR(side) ha = {HALF(a->vx), HALF(a->vy), HALF(a->w)}, hb = {HALF(b->vx), HALF(b->vy), HALF(b->w)};
+        KERNEL_FOUR(side) ha = {HALF(a->vx), HALF(a->vy), HALF(a->w), HALF(a->m)};
+        KERNEL_FOUR(side) hb = {HALF(b->vx), HALF(b->vy), HALF(b->w), HALF(b->m)};
         if (!KERNEL_FOUR(approaches_fast)(c + 16 * half, ha, hb, HALF(pushOut))) continue;
         KERNEL_FOUR(sweep_impacts)(c + 16 * half, x + 16 * half, track, HALF(s0), HALF(s1), &ha, &hb,
                                    HALF(inverseH), HALF(pushOut), k);
@@ -174,8 +175,8 @@ KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states) {
                       normal * PT(c, i, acrossA) - tangent * PT(c, i, alongA),
                       normal * PT(c, i, acrossB) - tangent * PT(c, i, alongB), &a, &b);
     }
-    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
-    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
+    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
+    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without.
@@ -184,7 +185,7 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *x, int track, char *states, int 
     KERNEL(rows) va, vb, ma, mb;
     KERNEL(gather_states)(states, c, 0, &va, &ma);
     KERNEL(gather_states)(states, c, 1, &vb, &mb);
-    KERNEL(side) a = {va.f0, va.f1, va.f2}, b = {vb.f0, vb.f1, vb.f2};
+    KERNEL(side) a = {va.f0, va.f1, va.f2, va.f3}, b = {vb.f0, vb.f1, vb.f2, vb.f3};
     // Positions do not change within a block's solve: each separation is computed once.
     V s0 = KERNEL(separation)(c, 0, ma, mb), s1 = KERNEL(separation)(c, 1, ma, mb);
     KERNEL(solve_normal)(c, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
@@ -195,8 +196,8 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *x, int track, char *states, int 
     }
     KERNEL(solve_tangent)(c, 0, &a, &b);
     KERNEL(solve_tangent)(c, 1, &a, &b);
-    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
-    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
+    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
+    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
 /// Restitution at point `i`, for lanes that approached faster than the threshold and touched.
@@ -219,8 +220,8 @@ KERNEL_INLINE void KERNEL(restitution)(char *c, char *x, char *states, V thresho
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
     KERNEL(bounce)(c, x, 0, &a, &b, threshold);
     KERNEL(bounce)(c, x, 1, &a, &b, threshold);
-    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w);
-    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w);
+    KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
+    KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
 /// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]`), in

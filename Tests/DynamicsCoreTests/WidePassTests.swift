@@ -87,7 +87,7 @@ struct WidePassTests {
     }
 
     /// Where the wide side differs from the scalar side after `pass` by more than rounding: the
-    /// bodies' velocities, and each lane's accumulated impulses.
+    /// bodies' velocities and inverse masses, and each lane's accumulated impulses.
     static func compare(_ pass: ContactPass, _ scalarStates: UnsafeMutableBufferPointer<BodyState>,
                         _ wideStates: UnsafeMutableBufferPointer<BodyState>, _ scalar: [ContactConstraint],
                         _ pairs: UnsafeMutablePointer<WideContactPair>, _ lanes: [[Int]]) -> [String] {
@@ -100,6 +100,8 @@ struct WidePassTests {
             check("body \(i) vx", e.linearVelocity.x, a.linearVelocity.x)
             check("body \(i) vy", e.linearVelocity.y, a.linearVelocity.y)
             check("body \(i) w", e.angularVelocity, a.angularVelocity)
+            // The passes read the inverse mass from the state and must write it back unchanged.
+            check("body \(i) inverse mass", e.inverseMass, a.inverseMass)
         }
         for (p, members) in lanes.enumerated() {
             for (lane, m) in members.enumerated() {

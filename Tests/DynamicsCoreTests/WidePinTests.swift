@@ -18,8 +18,22 @@ struct WidePinTests {
         #expect(blocks > 0 && noBlocks == 0)
     }
 
-    /// The state hash after each step, and how many pin blocks the last step had.
-    func runScene(widePins: Bool) throws -> ([UInt64], Int) {
+    /// The contact passes read each body's inverse mass from its state, so the pins' scatter
+    /// must write it back with the velocities, and not a zero that would make the body immovable.
+    @Test("the pins' scatter keeps each body's inverse mass in its state")
+    func scatterKeepsInverseMass() throws {
+        var wrong: [String] = []
+        _ = try runScene(widePins: true) { world in
+            for d in 0..<world.bodies.awakeCount where world.bodies.state[d].inverseMass != world.bodies.sim[d].invMass {
+                wrong.append("body \(d): \(world.bodies.state[d].inverseMass) in its state, \(world.bodies.sim[d].invMass) in its record")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    /// The state hash after each step, and how many pin blocks the last step had; `afterStep`
+    /// sees the world after each step.
+    func runScene(widePins: Bool, afterStep: (World) -> Void = { _ in }) throws -> ([UInt64], Int) {
         let world = try makeWorld(gravity: 10)
         world.solvesPinsFourWide = widePins
         let columns = 7, rows = 6
@@ -76,6 +90,7 @@ struct WidePinTests {
         for step in 0..<180 {
             if step == 60 { try world.setLinearVelocity(Vec2(6, 3), of: grid[rows - 1][0]) }
             world.step(1.0 / 60)
+            afterStep(world)
             hashes.append(world.stateHash())
         }
         return (hashes, world.joints.pinBlocks.count)

@@ -40,15 +40,17 @@ typedef struct {
 /// shift per lane and side was one instruction in sixteen of the passes.
 ///
 /// Only what the warm start, solve and relax passes read is here: the pairs are streamed through
-/// the caches on every pass, so each field costs on every pass. A lane's softness is not stored:
-/// it follows from its masses (a lane with a body of infinite mass takes the static softness,
-/// the others the contact softness, both in `dynamics_contact_pass_constants`). What the other
-/// passes need is in the pair's `dynamics_wide_contact_extra`.
+/// the caches on every pass, so each field costs on every pass. The bodies' inverse masses are
+/// not stored: the passes take them from the states' velocity rows, which they load anyway. A
+/// lane's softness is not stored either: it follows from the masses (a lane with a body of
+/// infinite mass takes the static softness, the others the contact softness, both in
+/// `dynamics_contact_pass_constants`). What the other passes need is in the pair's
+/// `dynamics_wide_contact_extra`.
 typedef struct {
     dynamics_indices8 offsetA, offsetB;
     dynamics_lanes8 normalX, normalY;
     dynamics_lanes8 friction;
-    dynamics_lanes8 massA, inertiaA, massB, inertiaB;
+    dynamics_lanes8 inertiaA, inertiaB;
     dynamics_wide_point_pair point0, point1;
 } dynamics_wide_contact_pair;
 

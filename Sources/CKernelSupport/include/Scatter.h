@@ -9,11 +9,9 @@
 #include <xmmintrin.h>
 #endif
 
-/// Bit i set where `mass[i] > 0`: one compare and one move of the sign bits on SSE, so that each
+/// Bit i set where `m[i] > 0`: one compare and one move of the sign bits on SSE, so that each
 /// lane's test is then a test of a bit (which fuses with its branch), not a float compare.
-static inline __attribute__((always_inline)) int dynamics_positive_lanes(const float *mass) {
-    dynamics_lanes m;
-    memcpy(&m, mass, sizeof m);
+static inline __attribute__((always_inline)) int dynamics_positive_lanes(dynamics_lanes m) {
     dynamics_lanes zero = {0, 0, 0, 0};
 #if defined(__SSE__)
     return _mm_movemask_ps((__m128)(m > zero));
@@ -22,14 +20,15 @@ static inline __attribute__((always_inline)) int dynamics_positive_lanes(const f
 #endif
 }
 
-/// Writes (x[i], y[i], z[i], 0) to the first 16 bytes of the 32-byte state at byte offset
-/// `offset[i] * scale` from `states` (`scale` 32 for dense indices, 1 for byte offsets), for the
-/// lanes whose body can move (`mass[i] > 0`): kinematic and static bodies take no colour slot, so
-/// two threads may hold one at once.
+/// Writes (x[i], y[i], z[i], mass[i]) to the first 16 bytes (the velocity row, whose last float
+/// is the body's inverse mass) of the 32-byte state at byte offset `offset[i] * scale` from
+/// `states` (`scale` 32 for dense indices, 1 for byte offsets), for the lanes whose body can move
+/// (`mass[i] > 0`): kinematic and static bodies take no colour slot, so two threads may hold one
+/// at once.
 static inline __attribute__((always_inline)) void dynamics_scatter_side(char *states, const int32_t *offset, int64_t scale,
-                                                                        const float *mass, dynamics_lanes x,
+                                                                        dynamics_lanes mass, dynamics_lanes x,
                                                                         dynamics_lanes y, dynamics_lanes z) {
-    dynamics_rows rows = dynamics_transpose3(x, y, z);
+    dynamics_rows rows = dynamics_transpose4(x, y, z, mass);
     int movable = dynamics_positive_lanes(mass);
     if (movable & 1) memcpy(states + (int64_t)offset[0] * scale, &rows.row0, 16);
     if (movable & 2) memcpy(states + (int64_t)offset[1] * scale, &rows.row1, 16);
@@ -39,7 +38,8 @@ static inline __attribute__((always_inline)) void dynamics_scatter_side(char *st
 
 /// Writes the velocities (vx, vy, w) of the four lanes of both sides of a solver block back to
 /// their bodies' 32-byte states at `states`: lane i of side A goes to the first 16 bytes of state
-/// `indexA[i]` as (vx, vy, w, 0), where `massA[i] > 0`; likewise for side B.
+/// `indexA[i]` as (vx, vy, w, massA[i]), where `massA[i] > 0`; likewise for side B. `massA[i]` is
+/// the body's inverse mass, which the state keeps in its velocity row.
 ///
 /// Out of line on purpose: inlined, the optimiser pushed the transposes back through the
 /// solve's arithmetic and did it in two-lane halves, sunk into each lane's branch.

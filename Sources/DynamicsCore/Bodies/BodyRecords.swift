@@ -3,15 +3,18 @@
 struct BodyState: BitwiseCopyable {
     var linearVelocity: Vec2
     var angularVelocity: Float
-    /// Unused; keeps the record at 32 bytes, two to a 64-byte cache line.
-    var reserved: UInt32
+    /// The body's inverse mass, copied from its `BodySim` at the start of each step's solve
+    /// (`ResetDeltasKernel`): the wide contact passes read it with the velocities instead of
+    /// streaming it in every block. 0 for kinematic bodies and in the resting state. Every writer
+    /// of the velocity row keeps it (the scatters write it back as they found it).
+    var inverseMass: Float
     /// Translation of the centre of mass since the start of the step.
     var deltaPosition: Vec2
     /// Rotation since the start of the step.
     var deltaRotation: Rotation
 
     static var resting: BodyState {
-        @inline(__always) get { BodyState(linearVelocity: .zero, angularVelocity: 0, reserved: 0, deltaPosition: .zero, deltaRotation: .identity) }
+        @inline(__always) get { BodyState(linearVelocity: .zero, angularVelocity: 0, inverseMass: 0, deltaPosition: .zero, deltaRotation: .identity) }
     }
 }
 

@@ -1,6 +1,7 @@
 import CKernelSupport
 
-/// Clears each awake body's per-step motion before the sub-steps.
+/// Clears each awake body's per-step motion before the sub-steps, and copies its inverse mass
+/// into its state (`BodyState.inverseMass`, which the wide contact passes read).
 struct ResetDeltasKernel: ChunkKernel {
     var states: UnsafeMutablePointer<BodyState>
     /// Also copies each awake body's inverse mass and inertia to `inverseMasses`, which the block
@@ -11,6 +12,7 @@ struct ResetDeltasKernel: ChunkKernel {
         for i in range {
             states[i].deltaPosition = .zero
             states[i].deltaRotation = .identity
+            states[i].inverseMass = sims[i].invMass
             inverseMasses[i] = SIMD2(sims[i].invMass, sims[i].invInertia)
         }
     }

@@ -31,15 +31,14 @@ extension PrepareContactsKernel {
         let nx = frame.x, ny = frame.y
         let twoPoints = unsafeBitCast(frame.z, to: SIMD4<Int32>.self) .> 1
 
-        // The softness is not stored: the passes take it from the masses (see `WideContactPair`).
+        // The inverse masses and the softness are not stored: the passes take the masses from
+        // the states and the softness from the masses (see `WideContactPair`).
         block.store(\.offsetA, indexA &* 32)
         block.store(\.offsetB, indexB &* 32)
         block.store(\.normalX, nx)
         block.store(\.normalY, ny)
         block.store(\.friction, material.x)
-        block.store(\.massA, mA)
         block.store(\.inertiaA, iA)
-        block.store(\.massB, mB)
         block.store(\.inertiaB, iB)
 
         let masses = LaneMasses(mA: mA, iA: iA, mB: mB, iB: iB)

@@ -61,8 +61,9 @@ struct WideBodies {
     }
 }
 
-/// Writes both sides' velocities back to the lanes whose body can move, for any four-lane block
-/// that keeps each side's body indices and inverse masses (contact blocks, pin blocks).
+/// Writes both sides' velocities back to the lanes whose body can move, with each body's inverse
+/// mass after them (`BodyState.inverseMass`), for any four-lane block that keeps each side's body
+/// indices and inverse masses (the pin blocks).
 @inline(__always)
 func scatterVelocities<Block>(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<Block>,
                               indexA: KeyPath<Block, SIMD4<Int32>>, massA: KeyPath<Block, Lanes>,
@@ -103,8 +104,9 @@ struct WideMotion {
 /// (`dynamics_contact_pass`), the AVX copy loading each field of a pair in one piece. A colour has
 /// an even number of blocks (`World.layOutWideBlocks`), so a pair holds one colour.
 ///
-/// It holds only what the warm start, solve and relax passes read; a lane's softness follows from
-/// its masses. The rest is in the pair's `WideContactExtra`.
+/// It holds only what the warm start, solve and relax passes read. The bodies' inverse masses are
+/// read from their states (`BodyState.inverseMass`), and a lane's softness follows from them. The
+/// rest is in the pair's `WideContactExtra`.
 typealias WideContactPair = dynamics_wide_contact_pair
 
 /// What only restitution and the impulse stores need of a pair of blocks: each lane's contact,
@@ -179,8 +181,9 @@ struct WideBlock {
     /// Writes lane `l` of the block from one prepared constraint, in place: the block's memory
     /// need not be initialised before its four lanes are written. A lane without a movable body
     /// points at the state `restingIndex`; a second point absent in a lane stays all zero. The
-    /// constraint's softness is not written: the passes take it from the masses, as
-    /// `PrepareContactsKernel.prepare` chose it.
+    /// constraint's inverse masses and softness are not written: the passes take the masses from
+    /// the bodies' states and the softness from the masses, as `PrepareContactsKernel.prepare`
+    /// chose it.
     @inline(__always)
     func setLane(_ l: Int, _ k: ContactConstraint, restingIndex: Int32) {
         let lane = raw + l * MemoryLayout<Float>.stride
@@ -198,8 +201,7 @@ struct WideBlock {
         putInteger(\.offsetB, (k.denseB < 0 ? restingIndex : k.denseB) &* 32)
         put(\.normalX, k.normal.x); put(\.normalY, k.normal.y)
         put(\.friction, k.friction)
-        put(\.massA, k.massA); put(\.inertiaA, k.inertiaA)
-        put(\.massB, k.massB); put(\.inertiaB, k.inertiaB)
+        put(\.inertiaA, k.inertiaA); put(\.inertiaB, k.inertiaB)
         WidePointBlock.setLane(lane + MemoryLayout<WideContactPair>.offset(of: \.point0)!, k.point0)
         WidePointBlock.setLane(lane + MemoryLayout<WideContactPair>.offset(of: \.point1)!, k.secondPoint)
         putExtra(\.contactIndex, k.contactIndex)

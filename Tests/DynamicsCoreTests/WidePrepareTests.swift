@@ -121,8 +121,10 @@ struct RandomSolverInputs {
                         // The inverse masses copied as each step's solve copies them; the scalar
                         // preparation reads the bodies' records.
                         let inverseMasses = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: sims.count)
-                        defer { inverseMasses.deallocate() }
-                        ResetDeltasKernel(states: states.baseAddress!, sims: sims.baseAddress!, inverseMasses: inverseMasses)
+                        let velocitySteps = UnsafeMutablePointer<VelocityStep>.allocate(capacity: sims.count)
+                        defer { inverseMasses.deallocate(); velocitySteps.deallocate() }
+                        ResetDeltasKernel(states: states.baseAddress!, sims: sims.baseAddress!, inverseMasses: inverseMasses,
+                                          velocitySteps: velocitySteps, gravity: Vec2(0, -10), h: context.h)
                             .run(0..<sims.count)
                         // The kernel's `ordered` and `out` are not used by `prepare` or `prepareBlock`.
                         let kernel = PrepareContactsKernel(ordered: ordered.baseAddress!, out: .allocate(capacity: 1),

@@ -8,6 +8,9 @@ struct Integrator {
     var maxRotation: Float
     /// Each awake body's field force for this sub-step (dense order), when fields act.
     var fieldForces: UnsafePointer<Vec2>? = nil
+    /// Each awake body's velocity change per sub-step (`World.velocitySteps`), used when no field
+    /// acts (the field forces change from one sub-step to the next).
+    var velocitySteps: UnsafePointer<VelocityStep>? = nil
 
     /// v += h·(gravityScale·g + F/m), then `v *= 1/(1 + h·c)` (UIKit's damping form); speeds capped
     /// so that no body moves more than the per-sub-step limits. Kinematic bodies keep their velocity.
@@ -15,11 +18,14 @@ struct Integrator {
     func integrateVelocities(_ range: Range<Int>) {
         if let fieldForces {
             for i in range { integrateVelocity(i, extraForce: fieldForces[i]) }
+        } else if let velocitySteps {
+            for i in range { integrateVelocity(i, velocitySteps[i]) }
         } else {
             for i in range { integrateVelocity(i, extraForce: .zero) }
         }
     }
 
+    /// The velocity integration from the body's record, with a field's force added.
     @inline(__always)
     private func integrateVelocity(_ i: Int, extraForce: Vec2) {
         let sim = sims[i]
@@ -30,10 +36,28 @@ struct Integrator {
         // Undamped bodies skip the divisions (multiplying by 1 changes nothing).
         if sim.linearDamping != 0 { v *= 1 / (1 + h * sim.linearDamping) }
         if sim.angularDamping != 0 { w *= 1 / (1 + h * sim.angularDamping) }
+        store(i, v, w, fixedRotation: sim.fixedRotation)
+    }
+
+    /// The same integration from the body's velocity step (no field force): the same numbers.
+    @inline(__always)
+    private func integrateVelocity(_ i: Int, _ step: VelocityStep) {
+        guard step.flags & VelocityStep.dynamic != 0 else { return }
+        let state = states[i]
+        // Multiplying by a factor of 1 (no damping) changes no bits.
+        let v = (state.linearVelocity + step.linear) * step.linearFactor
+        let w = (state.angularVelocity + step.angular) * step.angularFactor
+        store(i, v, w, fixedRotation: step.flags & VelocityStep.fixedRotation != 0)
+    }
+
+    /// Caps the speeds so that no body moves more than the per-sub-step limits, and stores them.
+    @inline(__always)
+    private func store(_ i: Int, _ linear: Vec2, _ angular: Float, fixedRotation: Bool) {
+        var v = linear, w = angular
         let step2 = v.lengthSquared * h * h
         if step2 > maxTranslation * maxTranslation { v *= maxTranslation / (step2.squareRoot()) }
         if abs(w * h) > maxRotation { w *= maxRotation / abs(w * h) }
-        if sim.fixedRotation { w = 0 }
+        if fixedRotation { w = 0 }
         states[i].linearVelocity = v
         states[i].angularVelocity = w
     }

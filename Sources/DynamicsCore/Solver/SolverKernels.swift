@@ -5,15 +5,21 @@ import CKernelSupport
 struct ResetDeltasKernel: ChunkKernel {
     var states: UnsafeMutablePointer<BodyState>
     /// Also copies each awake body's inverse mass and inertia to `inverseMasses`, which the block
-    /// preparation reads instead of the 88-byte records.
+    /// preparation reads instead of the 88-byte records, and works out its `VelocityStep`.
     var sims: UnsafePointer<BodySim>
     var inverseMasses: UnsafeMutablePointer<SIMD2<Float>>
+    var velocitySteps: UnsafeMutablePointer<VelocityStep>
+    /// The world's gravity and the sub-step length, for the velocity steps.
+    var gravity: Vec2
+    var h: Float
     func run(_ range: Range<Int>) {
         for i in range {
+            let sim = sims[i]
             states[i].deltaPosition = .zero
             states[i].deltaRotation = .identity
-            states[i].inverseMass = sims[i].invMass
-            inverseMasses[i] = SIMD2(sims[i].invMass, sims[i].invInertia)
+            states[i].inverseMass = sim.invMass
+            inverseMasses[i] = SIMD2(sim.invMass, sim.invInertia)
+            velocitySteps[i] = VelocityStep(sim, gravity: gravity, h: h)
         }
     }
 }

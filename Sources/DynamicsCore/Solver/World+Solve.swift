@@ -54,21 +54,32 @@ extension World {
 
     /// Clears the step's position deltas and builds the joint and contact constraints.
     func prepareConstraints(_ context: SolverContext) {
-        // Room for every body the store can hold, so that the copies grow with the store, not at
-        // highs of the awake count of their own.
-        awakeInverseMasses.reserve(bodies.sim.capacity)
-        awakeInverseMasses.resizeUninitialized(to: bodies.awakeCount)
-        parallel(tasks.resetDeltas,
-                 ResetDeltasKernel(states: bodies.state.base, sims: bodies.sim.base, inverseMasses: awakeInverseMasses.base),
-                 count: bodies.awakeCount, minimumChunk: 2048)
+        resetDeltas(context)
         prepareJoints(context)
         prepareContacts(context)
     }
 
-    /// The integrator of one sub-step of `context`.
+    /// Clears the awake bodies' position deltas and copies what the sub-steps read of their
+    /// records: the inverse masses and the velocity steps (`VelocityStep`).
+    func resetDeltas(_ context: SolverContext) {
+        // Room for every body the store can hold, so that the copies grow with the store, not at
+        // highs of the awake count of their own.
+        awakeInverseMasses.reserve(bodies.sim.capacity)
+        awakeInverseMasses.resizeUninitialized(to: bodies.awakeCount)
+        velocitySteps.reserve(bodies.sim.capacity)
+        velocitySteps.resizeUninitialized(to: bodies.awakeCount)
+        parallel(tasks.resetDeltas,
+                 ResetDeltasKernel(states: bodies.state.base, sims: bodies.sim.base, inverseMasses: awakeInverseMasses.base,
+                                   velocitySteps: velocitySteps.base, gravity: definition.gravity, h: context.h),
+                 count: bodies.awakeCount, minimumChunk: 2048)
+    }
+
+    /// The integrator of one sub-step of `context`; its velocity steps are those `resetDeltas`
+    /// worked out for this step.
     func integrator(_ context: SolverContext) -> Integrator {
         Integrator(states: bodies.state.base, sims: bodies.sim.base, gravity: definition.gravity, h: context.h,
-                   maxTranslation: tolerances.maxTranslation, maxRotation: tolerances.maxRotation)
+                   maxTranslation: tolerances.maxTranslation, maxRotation: tolerances.maxRotation,
+                   velocitySteps: UnsafePointer(velocitySteps.base))
     }
 
     /// Adds the integration of the velocities of every awake body over one sub-step, with the

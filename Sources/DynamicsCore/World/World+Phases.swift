@@ -39,6 +39,7 @@ extension World {
             appendSubSteps(context, integrate: false)
             runProgram()
         case .integrate:
+            resetDeltas(context)
             for _ in 0..<definition.subStepCount {
                 appendIntegrateVelocities(context)
                 appendIntegratePositions(context)

@@ -83,6 +83,9 @@ public final class World {
     /// Per awake body (by dense index), its inverse mass and inverse inertia, copied at the start
     /// of each solve for the contact blocks' preparation.
     @exclusivity(unchecked) var awakeInverseMasses = Column<SIMD2<Float>>()
+    /// Per awake body (dense order), what each sub-step's velocity integration adds, from its
+    /// record at the step start (`VelocityStep`).
+    @exclusivity(unchecked) var velocitySteps = Column<VelocityStep>()
     /// Per contact, what this step's narrowphase left for the serial pass (see `NarrowphaseView.changed`).
     @exclusivity(unchecked) var contactChanged = Column<ContactChange>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).

@@ -8,6 +8,8 @@ struct PairSearchPart: ~Copyable {
     var candidates = Column<UInt64>(capacity: 4096)
     /// A batch of overlapping pairs of the run sweep (`World.sweepMovingRuns`), before lookup.
     var overlapping = Column<UInt64>(capacity: World.sweepBatch)
+    /// The run sweep's copy of one bucket's entries, the moved proxies' first.
+    var bucketEntries = Column<CellRunEntry>(capacity: 256)
 }
 
 /// The parts of the pair search, allocated once per world. The moved proxies are split into a
@@ -24,14 +26,16 @@ final class PairSearchParts {
 
     /// Gives every part the capacity of the largest, after a search in which one part grew.
     func equalize() {
-        var found = 0, candidates = 0
+        var found = 0, candidates = 0, bucketEntries = 0
         for i in 0..<Self.count {
             found = max(found, base[i].found.capacity)
             candidates = max(candidates, base[i].candidates.capacity)
+            bucketEntries = max(bucketEntries, base[i].bucketEntries.capacity)
         }
         for i in 0..<Self.count {
             base[i].found.reserve(found)
             base[i].candidates.reserve(candidates)
+            base[i].bucketEntries.reserve(bucketEntries)
         }
     }
 

@@ -147,28 +147,16 @@ struct WideBlock {
         extra = UnsafeMutableRawPointer(extras + (b >> 1)) + (b & 1) * MemoryLayout<Lanes>.stride
     }
 
-    /// Writes the block's four lanes of `field`.
+    /// Writes the block's four lanes of `field` (floats or integers).
     @inline(__always)
-    func store(_ field: PartialKeyPath<WideContactPair>, _ value: Lanes) {
-        raw.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactPair>.offset(of: field)!, as: Lanes.self)
+    func store<Value: SIMD & BitwiseCopyable>(_ field: PartialKeyPath<WideContactPair>, _ value: Value) {
+        raw.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactPair>.offset(of: field)!, as: Value.self)
     }
 
-    /// Writes the block's four lanes of an integer `field`.
+    /// Writes the block's four lanes of `field` of the pair's extra (floats or integers).
     @inline(__always)
-    func store(_ field: PartialKeyPath<WideContactPair>, _ value: SIMD4<Int32>) {
-        raw.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactPair>.offset(of: field)!, as: SIMD4<Int32>.self)
-    }
-
-    /// Writes the block's four lanes of `field` of the extra.
-    @inline(__always)
-    func store(extra field: PartialKeyPath<WideContactExtra>, _ value: Lanes) {
-        extra.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactExtra>.offset(of: field)!, as: Lanes.self)
-    }
-
-    /// Writes the block's four lanes of an integer `field` of the extra.
-    @inline(__always)
-    func store(extra field: PartialKeyPath<WideContactExtra>, _ value: SIMD4<Int32>) {
-        extra.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactExtra>.offset(of: field)!, as: SIMD4<Int32>.self)
+    func store<Value: SIMD & BitwiseCopyable>(extra field: PartialKeyPath<WideContactExtra>, _ value: Value) {
+        extra.storeBytes(of: value, toByteOffset: MemoryLayout<WideContactExtra>.offset(of: field)!, as: Value.self)
     }
 
     /// The block's two points.

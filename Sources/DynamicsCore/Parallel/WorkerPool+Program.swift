@@ -5,11 +5,12 @@ extension WorkerPool {
     /// program is published once; each thread then claims chunks of a stage (its own part first,
     /// then the others'), reports how many items it ran and waits until every item of the stage
     /// is reported before it starts the next. A worker that joins late runs through the finished
-    /// stages at once; one that does not join at all leaves its parts to the caller.
-    func run(program: borrowing StageProgram) {
+    /// stages at once; one that does not join at all leaves its parts to the caller. With
+    /// `alone`, the calling thread runs every stage itself and the workers are not asked.
+    func run(program: borrowing StageProgram, alone: Bool = false) {
         let stages = program.stages.base, stageCount = program.stages.count
         guard stageCount > 0 else { return }
-        guard workerCount > 1 else {
+        guard workerCount > 1 && !alone else {
             for s in 0..<stageCount {
                 let stage = stages[s]
                 stage.parallelTask._withUnsafeGuaranteedRef { $0.execute(stage.offset..<stage.offset + stage.count) }

@@ -105,6 +105,9 @@ public final class World {
     var detachesMovingGrid = true
     /// Whether plain pins are solved four at a time (tests turn it off to compare with one by one).
     var solvesPinsFourWide = true
+    /// Whether a small scene's solve runs on the calling thread alone (`programRunsAlone`; tests
+    /// turn it off to share small programs with the workers).
+    var solvesSmallProgramsAlone = true
     /// Whether the joint colouring is kept while its inputs are unchanged (tests turn it off to compare).
     var keepsJointColoring = true
 

@@ -44,18 +44,22 @@ struct VelocityStepTests {
         #expect(zip(states, fromSteps).filter { $0.linearVelocity != $1.linearVelocity }.count > states.count / 2)
     }
 
-    /// `states` after four sub-steps' velocity integration of the bodies `sims`, from the velocity
-    /// steps `steps` or (nil) from the records.
+    /// `states` after four sub-steps' velocity integration of the bodies `sims`: from the velocity
+    /// steps `steps`, or (nil) from the records, as with fields acting whose forces are all zero.
     static func integrated(_ states: [BodyState], _ sims: [BodySim], steps: [VelocityStep]?, gravity: Vec2, h: Float) -> [BodyState] {
         var states = states, sims = sims
-        let steps = steps ?? []
+        let velocitySteps = steps ?? sims.map { VelocityStep($0, gravity: gravity, h: h) }
+        let zeroForces = [Vec2](repeating: .zero, count: sims.count)
         states.withUnsafeMutableBufferPointer { states in
             sims.withUnsafeMutableBufferPointer { sims in
-                steps.withUnsafeBufferPointer { steps in
-                    let integrator = Integrator(states: states.baseAddress!, sims: sims.baseAddress!, gravity: gravity, h: h,
-                                                maxTranslation: 4, maxRotation: 0.25 * .pi,
-                                                velocitySteps: steps.isEmpty ? nil : steps.baseAddress!)
-                    for _ in 0..<4 { integrator.integrateVelocities(0..<sims.count) }
+                velocitySteps.withUnsafeBufferPointer { velocitySteps in
+                    zeroForces.withUnsafeBufferPointer { zeroForces in
+                        let integrator = Integrator(states: states.baseAddress!, sims: sims.baseAddress!, gravity: gravity, h: h,
+                                                    maxTranslation: 4, maxRotation: 0.25 * .pi,
+                                                    fieldForces: steps == nil ? zeroForces.baseAddress! : nil,
+                                                    velocitySteps: velocitySteps.baseAddress!)
+                        for _ in 0..<4 { integrator.integrateVelocities(0..<sims.count) }
+                    }
                 }
             }
         }

@@ -10,7 +10,7 @@ struct Integrator {
     var fieldForces: UnsafePointer<Vec2>? = nil
     /// Each awake body's velocity change per sub-step (`World.velocitySteps`), used when no field
     /// acts (the field forces change from one sub-step to the next).
-    var velocitySteps: UnsafePointer<VelocityStep>? = nil
+    var velocitySteps: UnsafePointer<VelocityStep>
 
     /// v += h·(gravityScale·g + F/m), then `v *= 1/(1 + h·c)` (UIKit's damping form); speeds capped
     /// so that no body moves more than the per-sub-step limits. Kinematic bodies keep their velocity.
@@ -18,10 +18,8 @@ struct Integrator {
     func integrateVelocities(_ range: Range<Int>) {
         if let fieldForces {
             for i in range { integrateVelocity(i, extraForce: fieldForces[i]) }
-        } else if let velocitySteps {
-            for i in range { integrateVelocity(i, velocitySteps[i]) }
         } else {
-            for i in range { integrateVelocity(i, extraForce: .zero) }
+            for i in range { integrateVelocity(i, velocitySteps[i]) }
         }
     }
 

@@ -2,7 +2,23 @@ extension World {
     /// Colours the solved contacts from their keys (see `ContactSplitKernel` and
     /// `SplitColoringKernel`), lists the contacts with a segment in `segmentContacts`, and writes
     /// the constraints' sources in colour order to `orderedSources`; returns how many there are.
+    /// Keeps the last step's result when it was computed from the same inputs
+    /// (`KeptContactColoring`).
     func colorContacts(awake: Int) -> Int {
+        let count = contacts.count
+        let keys = UnsafePointer(solverKeys.base)
+        let half = splitBalance.half(awake: awake)
+        if keepsContactColoring && keptContactColoring.holds(keys, count: count, awake: awake, half: half) {
+            keptContactColoring.timesKept += 1
+            return Int(coloring.offsets[GraphColoring.maxColors + 1])
+        }
+        let total = colorContactsAgain(awake: awake, half: half)
+        keptContactColoring.record(keys, count: count, awake: awake, half: half, room: contacts.capacity)
+        return total
+    }
+
+    /// `colorContacts` without the kept result, with the cut at `half`.
+    private func colorContactsAgain(awake: Int, half: Int32) -> Int {
         let count = contacts.count
         coloring.reset(bodyCount: awake)
         let parts = coloringParts.base, ranges = coloringParts.ranges
@@ -27,7 +43,7 @@ extension World {
         // A few contacts are not worth the hand-offs: the caller then runs each pass alone.
         let shared = count >= Self.splitColoringCount
         splitBalance.clear()
-        let split = ContactSplitKernel(keys: keys, count: count, half: splitBalance.half(awake: awake), ranges: ranges,
+        let split = ContactSplitKernel(keys: keys, count: count, half: half, ranges: ranges,
                                        balance: splitBalance.counts.base,
                                        bucketFactor: SplitBalance.bucketFactor(awake: awake))
         if shared { parallel(tasks.contactSplit, split, count: 2, minimumChunk: 1) } else { split.run(0..<2) }

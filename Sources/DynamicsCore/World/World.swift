@@ -110,6 +110,9 @@ public final class World {
     var solvesSmallProgramsAlone = true
     /// Whether the joint colouring is kept while its inputs are unchanged (tests turn it off to compare).
     var keepsJointColoring = true
+    /// Whether the contact colouring is kept while its inputs are unchanged (`KeptContactColoring`;
+    /// tests turn it off to compare).
+    var keepsContactColoring = true
 
     // Solver scratch.
     @exclusivity(unchecked) var coloring = GraphColoring()
@@ -118,6 +121,8 @@ public final class World {
     let coloringParts = ColoringParts()
     /// Where the split colouring cuts the awake range, from the last step's contacts.
     @exclusivity(unchecked) var splitBalance = SplitBalance()
+    /// The inputs of the last contact colouring, to keep its result while they stay the same.
+    @exclusivity(unchecked) var keptContactColoring = KeptContactColoring()
     @exclusivity(unchecked) var colorCursors = Column<Int32>()
     /// The touching contacts to solve, in colour order.
     @exclusivity(unchecked) var orderedSources = Column<SolverSource>()

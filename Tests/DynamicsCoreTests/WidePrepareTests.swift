@@ -37,6 +37,42 @@ struct WidePrepareTests {
         }
     }
 
+    /// Without a contact that can bounce, the preparation skips what only restitution reads (the
+    /// extras' restitution, impact speeds and largest impulses), and must write the rest exactly
+    /// as with them: the pair whole, and the extras' contact indices.
+    @Test("without impact speeds, the same pair and contact indices", arguments: [1, 4])
+    func sameBitsWithoutImpactSpeeds(lanes: Int) {
+        let scene = RandomSolverInputs(seed: UInt64(lanes) &* 0xD1B5_4A32_D192_ED03)
+        scene.withKernel { kernel, sources, restingIndex in
+            var lean = kernel
+            lean.keepsImpactSpeeds = false
+            for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
+                let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
+                let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: 2)
+                defer { pairs.deallocate(); extras.deallocate() }
+                UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
+                                                                count: 2 * MemoryLayout<WideContactPair>.stride)
+                UnsafeMutableRawPointer(extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
+                                                                 count: 2 * MemoryLayout<WideContactExtra>.stride)
+                sources.withUnsafeBufferPointer {
+                    kernel.prepareBlock(WideBlock(pairs, extras, block: 0), $0.baseAddress! + first, count: lanes,
+                                        restingIndex: restingIndex)
+                    lean.prepareBlock(WideBlock(pairs, extras, block: 1), $0.baseAddress! + first, count: lanes,
+                                      restingIndex: restingIndex)
+                }
+                // Lanes 0–3 of each field (with impact speeds) against lanes 4–7 (without).
+                let half = MemoryLayout<Lanes>.stride
+                let pair = UnsafeRawBufferPointer(start: pairs, count: MemoryLayout<WideContactPair>.size)
+                let differing = (0..<MemoryLayout<WideContactPair>.size / (2 * half)).filter { f in
+                    (0..<half).contains { pair[f * 2 * half + $0] != pair[f * 2 * half + half + $0] }
+                }
+                #expect(differing.isEmpty, "pair fields differing at \(differing) (block at source \(first))")
+                let index = extras.pointee.contactIndex
+                #expect(index.lowHalf == index.highHalf, "contact indices (block at source \(first))")
+            }
+        }
+    }
+
     /// The floats (by index in the first of the two records at `records`) whose value in lanes
     /// 4–7 of the first record differs from lanes 0–3 of the second.
     static func differingFloats<Record>(_ records: UnsafePointer<Record>) -> [String] {

@@ -140,6 +140,10 @@ struct PrepareContactsKernel: ChunkKernel {
     /// Per awake body, its inverse mass and inverse inertia (`World.awakeInverseMasses`).
     var inverseMasses: UnsafePointer<SIMD2<Float>>
     var context: SolverContext
+    /// Whether the wide blocks get what only restitution reads (each lane's restitution, impact
+    /// speeds and largest-impulse slots, in the pairs' extras). Without a contact that can
+    /// bounce, no pass reads them, and each block skips gathering its bodies' velocities.
+    var keepsImpactSpeeds = true
 
     func run(_ range: Range<Int>) {
         for k in range { out[k] = prepare(ordered[k]) }

@@ -21,7 +21,6 @@ extension PrepareContactsKernel {
 
         let (mA, iA) = inverseMasses(s0.denseA, s1.denseA, s2.denseA, s3.denseA)
         let (mB, iB) = inverseMasses(s0.denseB, s1.denseB, s2.denseB, s3.denseB)
-        let a = WideBodies(context.states, indexA), b = WideBodies(context.states, indexB)
 
         let c0 = Int(s0.contact), c1 = Int(s1.contact), c2 = Int(s2.contact), c3 = Int(s3.contact)
         let material = ContactRows(contacts, c0, c1, c2, c3, offset: Self.materialOffset)
@@ -43,21 +42,25 @@ extension PrepareContactsKernel {
 
         let masses = LaneMasses(mA: mA, iA: iA, mB: mB, iB: iB)
         let (first, second) = block.points
-        let approach0 = WidePointBlock.prepare(first, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset),
-                          separation: separations(c0, c1, c2, c3, offset: Self.separation0Offset),
-                          normalImpulse: warm.x, tangentImpulse: warm.y,
-                          nx: nx, ny: ny, masses, a, b, lanes: SIMDMask(repeating: true))
+        let anchors0 = ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset)
+        let anchors1 = ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset)
+        let allLanes = SIMDMask<SIMD4<Int32>>(repeating: true)
+        WidePointBlock.prepare(first, anchors: anchors0, separation: separations(c0, c1, c2, c3, offset: Self.separation0Offset),
+                               normalImpulse: warm.x, tangentImpulse: warm.y, nx: nx, ny: ny, masses, lanes: allLanes)
         // A lane with one point gets an all-zero second point (`ContactConstraint.secondPoint`).
-        let approach1 = WidePointBlock.prepare(second, anchors: ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset),
-                          separation: separations(c0, c1, c2, c3, offset: Self.separation1Offset),
-                          normalImpulse: warm.z, tangentImpulse: warm.w,
-                          nx: nx, ny: ny, masses, a, b, lanes: twoPoints)
+        WidePointBlock.prepare(second, anchors: anchors1, separation: separations(c0, c1, c2, c3, offset: Self.separation1Offset),
+                               normalImpulse: warm.z, tangentImpulse: warm.w, nx: nx, ny: ny, masses, lanes: twoPoints)
         block.store(extra: \.contactIndex, SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact))
-        block.store(extra: \.restitution, material.y)
-        block.store(extra: \.relativeVelocity0, approach0)
-        block.store(extra: \.relativeVelocity1, approach1)
-        block.store(extra: \.maxNormalImpulse0, Lanes.zero)
-        block.store(extra: \.maxNormalImpulse1, Lanes.zero)
+        if keepsImpactSpeeds {
+            let a = WideBodies(context.states, indexA), b = WideBodies(context.states, indexB)
+            block.store(extra: \.restitution, material.y)
+            block.store(extra: \.relativeVelocity0,
+                        WidePointBlock.approachSpeed(anchors: anchors0, nx: nx, ny: ny, a, b, lanes: allLanes))
+            block.store(extra: \.relativeVelocity1,
+                        WidePointBlock.approachSpeed(anchors: anchors1, nx: nx, ny: ny, a, b, lanes: twoPoints))
+            block.store(extra: \.maxNormalImpulse0, Lanes.zero)
+            block.store(extra: \.maxNormalImpulse1, Lanes.zero)
+        }
 
         for l in count..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
     }
@@ -127,12 +130,11 @@ struct LaneMasses {
 extension WidePointBlock {
     /// Writes one manifold point of four contacts, prepared, to `p`: in the lanes of `lanes`;
     /// the other lanes are zero. `anchors` holds rA.x, rA.y, rB.x, rB.y in `x`…`w`. The same
-    /// operations, in the same order, as `ContactConstraint.preparePoint`. Returns the point's
-    /// normal relative velocities (zero outside `lanes`), which the pair's extra keeps.
+    /// operations, in the same order, as `ContactConstraint.preparePoint`.
     @inline(__always)
     static func prepare(_ p: WidePointBlock, anchors r: ContactRows, separation: Lanes,
                         normalImpulse: Lanes, tangentImpulse: Lanes, nx: Lanes, ny: Lanes,
-                        _ m: LaneMasses, _ a: WideBodies, _ b: WideBodies, lanes: SIMDMask<SIMD4<Int32>>) -> Lanes {
+                        _ m: LaneMasses, lanes: SIMDMask<SIMD4<Int32>>) {
         @inline(__always) func only(_ value: Lanes) -> Lanes { value.replacing(with: 0, where: .!lanes) }
         // t = (n.y, −n.x); r×n and r×t.
         let tx = ny, ty = -nx
@@ -140,8 +142,6 @@ extension WidePointBlock {
         let kNormal = m.mA + m.mB + m.iA * rnA * rnA + m.iB * rnB * rnB
         let rtA = r.x * ty - r.y * tx, rtB = r.z * ty - r.w * tx
         let kTangent = m.mA + m.mB + m.iA * rtA * rtA + m.iB * rtB * rtB
-        let dvx = (b.vx + -b.w * r.w) - (a.vx + -a.w * r.y)
-        let dvy = (b.vy + b.w * r.z) - (a.vy + a.w * r.x)
         p.store(\.alongA, only(-rtA))
         p.store(\.acrossA, only(rnA))
         p.store(\.alongB, only(-rtB))
@@ -151,6 +151,16 @@ extension WidePointBlock {
         p.store(\.tangentImpulse, only(tangentImpulse))
         p.store(\.normalMass, only((1 / kNormal).replacing(with: 0, where: .!(kNormal .> 0))))
         p.store(\.tangentMass, only((1 / kTangent).replacing(with: 0, where: .!(kTangent .> 0))))
-        return only(nx * dvx + ny * dvy)
+    }
+
+    /// The normal relative velocity of one manifold point of four contacts, with the bodies'
+    /// velocities `a` and `b` (zero outside `lanes`): what restitution compares with its
+    /// threshold. The same operations, in the same order, as `ContactConstraint.preparePoint`.
+    @inline(__always)
+    static func approachSpeed(anchors r: ContactRows, nx: Lanes, ny: Lanes, _ a: WideBodies, _ b: WideBodies,
+                              lanes: SIMDMask<SIMD4<Int32>>) -> Lanes {
+        let dvx = (b.vx + -b.w * r.w) - (a.vx + -a.w * r.y)
+        let dvy = (b.vy + b.w * r.z) - (a.vy + a.w * r.x)
+        return (nx * dvx + ny * dvy).replacing(with: 0, where: .!lanes)
     }
 }

@@ -200,7 +200,8 @@ extension World {
         constraints.resizeUninitialized(to: count)
         let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase,
                                             impulses: UnsafePointer(contactImpulses.base), sims: sims,
-                                            inverseMasses: awakeInverseMasses.base, context: context)
+                                            inverseMasses: awakeInverseMasses.base, context: context,
+                                            keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, extras: wideExtras.base,

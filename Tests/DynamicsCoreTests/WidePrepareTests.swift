@@ -14,14 +14,8 @@ struct WidePrepareTests {
             for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
                 // Block 1 (the second half of the first pair) prepared four lanes at once, block 2
                 // (the first half of the second pair) lane by lane.
-                let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
-                let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: 2)
+                let (pairs, extras) = Self.garbagePairs()
                 defer { pairs.deallocate(); extras.deallocate() }
-                // Garbage first, so that a field the preparation forgets to write shows.
-                UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
-                                                                count: 2 * MemoryLayout<WideContactPair>.stride)
-                UnsafeMutableRawPointer(extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
-                                                                 count: 2 * MemoryLayout<WideContactExtra>.stride)
                 sources.withUnsafeBufferPointer {
                     kernel.prepareBlock(WideBlock(pairs, extras, block: 1), $0.baseAddress! + first, count: lanes,
                                         restingIndex: restingIndex)
@@ -47,13 +41,8 @@ struct WidePrepareTests {
             var lean = kernel
             lean.keepsImpactSpeeds = false
             for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
-                let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
-                let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: 2)
+                let (pairs, extras) = Self.garbagePairs()
                 defer { pairs.deallocate(); extras.deallocate() }
-                UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
-                                                                count: 2 * MemoryLayout<WideContactPair>.stride)
-                UnsafeMutableRawPointer(extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
-                                                                 count: 2 * MemoryLayout<WideContactExtra>.stride)
                 sources.withUnsafeBufferPointer {
                     kernel.prepareBlock(WideBlock(pairs, extras, block: 0), $0.baseAddress! + first, count: lanes,
                                         restingIndex: restingIndex)
@@ -71,6 +60,18 @@ struct WidePrepareTests {
                 #expect(index.lowHalf == index.highHalf, "contact indices (block at source \(first))")
             }
         }
+    }
+
+    /// Two block pairs and their extras, filled with garbage so that a field the preparation
+    /// forgets to write shows; the caller deallocates them.
+    static func garbagePairs() -> (UnsafeMutablePointer<WideContactPair>, UnsafeMutablePointer<WideContactExtra>) {
+        let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
+        let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: 2)
+        UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
+                                                        count: 2 * MemoryLayout<WideContactPair>.stride)
+        UnsafeMutableRawPointer(extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
+                                                         count: 2 * MemoryLayout<WideContactExtra>.stride)
+        return (pairs, extras)
     }
 
     /// The floats (by index in the first of the two records at `records`) whose value in lanes

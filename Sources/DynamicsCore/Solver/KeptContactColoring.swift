@@ -14,7 +14,7 @@ struct KeptContactColoring: ~Copyable {
     private var keys = Column<SolverKey>()
     private var awake = 0
     private var half: Int32 = 0
-    /// Whether a colouring has been recorded since the last `forget()`.
+    /// Whether a colouring has been recorded yet.
     private(set) var isValid = false
     /// Steps that kept the colouring so far (for tests and diagnostics).
     var timesKept = 0
@@ -36,7 +36,4 @@ struct KeptContactColoring: ~Copyable {
         self.half = half
         isValid = true
     }
-
-    /// Makes the next colouring run in full.
-    mutating func forget() { isValid = false }
 }

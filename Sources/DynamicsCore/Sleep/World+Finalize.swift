@@ -143,7 +143,7 @@ struct FinalizeView: ChunkKernel {
         fastBodies[d] = fast ? 1 : 0
         sleepFlags[d] = (dynamic ? SleepFlags.dynamic : 0) | (sleepTime >= timeToSleep ? SleepFlags.still : 0)
         // Fast bodies too: their sweep rarely moves them, and boxes redone only then keep the
-        // serial part short. The origin as `BodySim.originTransform` works it out.
+        // serial part short. The body's origin is worked out as `BodySim.originTransform` does.
         let origin = Transform(position: center - rotation.apply(sim.pointee.localCenter), rotation: rotation)
         enlarged[d] = updateShapeBoxes(d, at: origin) ? 1 : 0
     }

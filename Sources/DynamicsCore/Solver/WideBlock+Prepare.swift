@@ -1,5 +1,5 @@
 /// Preparing a wide block four lanes at a time: each lane's inputs (contact, impulses, masses,
-/// velocities) are loaded in rows and transposed, and the arithmetic of
+/// and, when a contact can bounce, velocities) are loaded in rows and transposed, and the arithmetic of
 /// `ContactConstraint.preparePoint` runs once for the four lanes, in the same order, so that the
 /// block holds the same bits as four scalar preparations written lane by lane.
 ///

@@ -8,6 +8,7 @@
 #pragma clang fp contract(off)
 
 #include "ContactPasses.h"
+#include "EdgeSeparation.h"
 #include "Transpose.h"
 #include "LaneMinMax.h"
 #include "Scatter.h"
@@ -67,6 +68,8 @@ dynamics_kernel_level dynamics_set_kernel_level(dynamics_kernel_level level) {
     dynamics_kernel_level best = dynamics_best_kernel_level();
     dynamics_kernel_level chosen = level > best ? best : level;
     current_level = (int)chosen;
+    // The separating-edge search follows the level (see `dynamics_max_separation`).
+    __atomic_store_n(&dynamics_separation_width, 0, __ATOMIC_RELAXED);
     return chosen;
 }
 

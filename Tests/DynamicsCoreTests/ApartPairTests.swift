@@ -11,6 +11,7 @@ struct ApartPairTests {
         var records: [ShapeGeometryRecord] = []
         var vertices: [Vec2] = []
         var normals: [Vec2] = []
+        var lanes: [Float] = []
 
         mutating func add(_ random: inout SplitMix64) {
             let shift = Vec2(random.signed(1.5), random.signed(1.5))
@@ -21,19 +22,24 @@ struct ApartPairTests {
             }
             let polygon = RandomPolygon(&random)
             let moved = polygon.vertices.map { $0 + shift }
-            records.append(ShapeGeometryRecord(kind: moved.count == 2 ? .segment : .polygon, center: shift,
+            records.append(ShapeGeometryRecord(kind: moved.count == 2 ? .segment : .polygon, laneStart: Int32(lanes.count), center: shift,
                                                radius: random.unit() < 0.3 ? 0.05 : 0, vertexStart: Int32(vertices.count),
                                                vertexCount: Int32(moved.count),
                                                extent: moved.reduce(0) { max($0, $1.length) }))
             vertices += moved
             normals += polygon.normals
+            lanes += moved.withUnsafeBufferPointer { v in
+                polygon.normals.withUnsafeBufferPointer { n in EdgeLanes.of(vertices: v, normals: n) }
+            }
         }
 
         func collide(_ a: Int, _ xfA: Transform, _ b: Int, _ xfB: Transform, gap: inout AxisGap) -> Manifold {
             vertices.withUnsafeBufferPointer { v in
                 normals.withUnsafeBufferPointer { n in
-                    collideShapes(records[a], xfA, records[b], xfB, vertices: v.baseAddress!, normals: n.baseAddress!,
-                                  speculative: 0.02, linearSlop: 0.005, gap: &gap)
+                    lanes.withUnsafeBufferPointer { l in
+                        collideShapes(records[a], xfA, records[b], xfB, vertices: v.baseAddress!, normals: n.baseAddress!,
+                                      lanes: l.baseAddress!, speculative: 0.02, linearSlop: 0.005, gap: &gap)
+                    }
                 }
             }
         }

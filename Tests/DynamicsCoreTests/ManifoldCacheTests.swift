@@ -12,14 +12,9 @@ struct ManifoldCacheTests {
 
     /// Collides two unit boxes (half-extent 0.5) at `xfA` and `xfB`.
     static func collideBoxes(_ xfA: Transform, _ xfB: Transform) -> Manifold {
-        let vertices = [Vec2(-0.5, -0.5), Vec2(0.5, -0.5), Vec2(0.5, 0.5), Vec2(-0.5, 0.5)]
-        let normals = [Vec2(0, -1), Vec2(1, 0), Vec2(0, 1), Vec2(-1, 0)]
-        return vertices.withUnsafeBufferPointer { v in
-            normals.withUnsafeBufferPointer { n in
-                let box = PolygonView(vertices: v.baseAddress!, normals: n.baseAddress!, count: 4, radius: 0)
-                var gap = AxisGap()
-                return collidePolygons(box, xfA, box, xfB, speculative: 4 * slop, linearSlop: slop, gap: &gap)
-            }
+        RandomPolygon(vertices: [Vec2(-0.5, -0.5), Vec2(0.5, -0.5), Vec2(0.5, 0.5), Vec2(-0.5, 0.5)]).withView { box in
+            var gap = AxisGap()
+            return collidePolygons(box, xfA, box, xfB, speculative: 4 * slop, linearSlop: slop, gap: &gap)
         }
     }
 

@@ -1,42 +1,67 @@
 import Testing
 @testable import DynamicsCore
+import CKernelSupport
 
-/// The narrowphase's search for the separating edge runs four reference edges at a time; it must
-/// choose the same edge and the same distance as trying the edges one by one, first best winning.
+/// The narrowphase's search for the separating edge runs four or eight reference edges at a time;
+/// it must choose the same edge and the same distance as trying the edges one by one, first best
+/// winning.
 @Suite("Separating-axis search")
 struct SeparatingAxisTests {
-    /// Random convex polygons of 2 (a segment) to 9 vertices, so that edge groups of one to four
-    /// and partial last groups all occur, in random relative poses, some touching, some apart.
-    @Test("four edges at a time choose what edge by edge chooses")
-    func sameAsEdgeByEdge() {
+    /// Both widths of the search (eight falls back to four where AVX is missing).
+    static let widths: [(String, Search)] = [("four", dynamics_max_separation_in_fours), ("eight", dynamics_max_separation_in_eights)]
+    typealias Search = @convention(c) (UnsafePointer<Float>?, Int32, UnsafePointer<Float>?, Int32, Float, Float, Float, Float) -> dynamics_edge_separation
+
+    /// `search` on `ref` against `inc` at `pose`.
+    static func separation(_ search: Search, _ ref: PolygonView, _ inc: PolygonView, _ pose: Transform) -> (edge: Int, separation: Float) {
+        let found = UnsafeRawPointer(inc.vertices).withMemoryRebound(to: Float.self, capacity: 2 * inc.count) {
+            search(ref.lanes, Int32(ref.count), $0, Int32(inc.count), pose.rotation.cosine, pose.rotation.sine,
+                   pose.position.x, pose.position.y)
+        }
+        return (Int(found.edge), found.separation)
+    }
+
+    /// Random convex polygons of 2 (a segment) to 20 vertices, so that blocks of four and of
+    /// eight, one to three blocks and partial last groups all occur, in random relative poses,
+    /// some touching, some apart.
+    @Test("several edges at a time choose what edge by edge chooses", arguments: [0, 1])
+    func sameAsEdgeByEdge(width: Int) {
+        let (name, search) = Self.widths[width]
         var random = SplitMix64(seed: 0x5EED_CAFE)
         var checked = 0
-        for _ in 0..<2_000 {
-            let ref = RandomPolygon(&random), inc = RandomPolygon(&random)
+        for _ in 0..<3_000 {
+            let ref = RandomPolygon(&random, maxVertices: 20), inc = RandomPolygon(&random, maxVertices: 20)
             let pose = Transform(position: Vec2(random.signed(2.5), random.signed(2.5)),
                                  rotation: Rotation(angle: random.signed(.pi)))
             ref.withView { refView in
                 inc.withView { incView in
-                    let fast = maxSeparation(refView, incView, pose)
+                    let fast = Self.separation(search, refView, incView, pose)
                     let plain = Self.edgeByEdge(refView, incView, pose)
-                    #expect(fast.edge == plain.edge && fast.separation == plain.separation,
-                            "\(ref.vertices.count)-gon against \(inc.vertices.count)-gon: \(fast) vs \(plain)")
+                    #expect(fast.edge == plain.edge && fast.separation.bitPattern == plain.separation.bitPattern,
+                            "\(name): \(ref.vertices.count)-gon against \(inc.vertices.count)-gon: \(fast) vs \(plain)")
                     checked += 1
                 }
             }
         }
-        #expect(checked == 2_000)
+        #expect(checked == 3_000)
+        // The narrowphase's entry point agrees too.
+        let box = RandomPolygon(vertices: [Vec2(-1, -1), Vec2(1, -1), Vec2(1, 1), Vec2(-1, 1)])
+        box.withView { view in
+            let pose = Transform(position: Vec2(0.5, 2.25), rotation: Rotation(angle: 0.3))
+            #expect(maxSeparation(view, view, pose) == Self.edgeByEdge(view, view, pose))
+        }
     }
 
-    /// Boxes exactly side by side: several edges tie for the best separation, and the first wins.
-    @Test("ties go to the first edge")
-    func tiesGoToTheFirstEdge() {
+    /// Exact ties: several edges share the best separation, and the first wins, also when the
+    /// tie spans two groups of four or when the winner is in a later block than a tied copy.
+    @Test("ties go to the first edge", arguments: [0, 1])
+    func tiesGoToTheFirstEdge(width: Int) {
+        let (_, search) = Self.widths[width]
         let box = RandomPolygon(vertices: [Vec2(-1, -1), Vec2(1, -1), Vec2(1, 1), Vec2(-1, 1)])
         box.withView { view in
             // B overlaps A by the same depth across two edges: edge 0 (normal −y) and edge 1 (+x) tie.
             let pose = Transform(position: Vec2(1.5, -1.5), rotation: .identity)
             let plain = Self.edgeByEdge(view, view, pose)
-            #expect(maxSeparation(view, view, pose) == plain)
+            #expect(Self.separation(search, view, view, pose) == plain)
             #expect(plain.edge == 0 && plain.separation == -0.5)
         }
         // A 2 × 2 square with a vertex in the middle of its bottom and top sides: six edges, so
@@ -45,7 +70,32 @@ struct SeparatingAxisTests {
         sixEdges.withView { view in
             let pose = Transform(position: .zero, rotation: .identity)
             #expect(Self.edgeByEdge(view, view, pose) == (0, -2))
-            #expect(maxSeparation(view, view, pose) == (0, -2))
+            #expect(Self.separation(search, view, view, pose) == (0, -2))
+            // Moved right by 0.5, edge 2 (+x) alone is best. Moved up, edges 3 and 4 (+y) tie
+            // across the two groups, and 3 wins; moved down, edges 0 and 1 (−y) tie in the first.
+            let right = Transform(position: Vec2(0.5, 0), rotation: .identity)
+            #expect(Self.separation(search, view, view, right) == (2, -1.5))
+            let up = Transform(position: Vec2(0, 0.5), rotation: .identity)
+            #expect(Self.separation(search, view, view, up) == (3, -1.5))
+            let down = Transform(position: Vec2(0, -0.5), rotation: .identity)
+            #expect(Self.separation(search, view, view, down) == (0, -1.5))
+        }
+        // Twelve edges (a 2 × 2 square with each side cut in three): two blocks of eight lanes.
+        // Moved up, edges 6, 7 and 8 tie (normal +y), across the first block's end and the
+        // second block's start; moved left, edges 9, 10 and 11 tie.
+        let third: Float = 1.0 / 3.0
+        var twelve: [Vec2] = []
+        for k in 0..<3 { twelve.append(Vec2(-1 + 2 * third * Float(k), -1)) }
+        for k in 0..<3 { twelve.append(Vec2(1, -1 + 2 * third * Float(k))) }
+        for k in 0..<3 { twelve.append(Vec2(1 - 2 * third * Float(k), 1)) }
+        for k in 0..<3 { twelve.append(Vec2(-1, 1 - 2 * third * Float(k))) }
+        RandomPolygon(vertices: twelve).withView { view in
+            let up = Transform(position: Vec2(0, 0.5), rotation: .identity)
+            #expect(Self.edgeByEdge(view, view, up).edge == 6)
+            #expect(Self.separation(search, view, view, up) == Self.edgeByEdge(view, view, up))
+            let left = Transform(position: Vec2(-0.5, 0), rotation: .identity)
+            #expect(Self.edgeByEdge(view, view, left).edge == 9)
+            #expect(Self.separation(search, view, view, left) == Self.edgeByEdge(view, view, left))
         }
     }
 
@@ -78,9 +128,9 @@ struct RandomPolygon {
         }
     }
 
-    /// Vertices on an ellipse at increasing angles: convex, counter-clockwise.
-    init(_ random: inout SplitMix64) {
-        let count = 2 + Int(random.unit() * 8)
+    /// Vertices on an ellipse at increasing angles: convex, counter-clockwise; 2 to `maxVertices`.
+    init(_ random: inout SplitMix64, maxVertices: Int = 9) {
+        let count = 2 + Int(random.unit() * Float(maxVertices - 1))
         let rx = 0.2 + random.unit(), ry = 0.2 + random.unit()
         let start = random.signed(.pi)
         let angles = (0..<count).map { k in start + (Float(k) + 0.8 * random.unit()) * 2 * .pi / Float(count) }
@@ -90,10 +140,18 @@ struct RandomPolygon {
         })
     }
 
+    /// Its edges as the separating-edge search reads them.
+    var lanes: [Float] {
+        vertices.withUnsafeBufferPointer { v in normals.withUnsafeBufferPointer { n in EdgeLanes.of(vertices: v, normals: n) } }
+    }
+
     func withView<R>(_ body: (PolygonView) -> R) -> R {
-        vertices.withUnsafeBufferPointer { v in
+        let lanes = self.lanes
+        return vertices.withUnsafeBufferPointer { v in
             normals.withUnsafeBufferPointer { n in
-                body(PolygonView(vertices: v.baseAddress!, normals: n.baseAddress!, count: v.count, radius: 0))
+                lanes.withUnsafeBufferPointer { l in
+                    body(PolygonView(vertices: v.baseAddress!, normals: n.baseAddress!, lanes: l.baseAddress!, count: v.count, radius: 0))
+                }
             }
         }
     }

@@ -2,6 +2,8 @@
 struct PolygonView {
     var vertices: UnsafePointer<Vec2>
     var normals: UnsafePointer<Vec2>
+    /// The edges as the separating-edge search reads them (see `EdgeLanes`).
+    var lanes: UnsafePointer<Float>
     var count: Int
     var radius: Float
 }

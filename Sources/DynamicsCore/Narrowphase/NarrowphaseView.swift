@@ -8,6 +8,7 @@ struct NarrowphaseView: ChunkKernel {
     var geometry: UnsafePointer<ShapeGeometryRecord>
     var vertices: UnsafePointer<Vec2>
     var normals: UnsafePointer<Vec2>
+    var lanes: UnsafePointer<Float>
     var fatAABB: UnsafePointer<AABB>
     var denseOfSlot: UnsafePointer<Int32>
     var sims: UnsafePointer<BodySim>
@@ -73,7 +74,7 @@ struct NarrowphaseView: ChunkKernel {
     /// The manifold of shapes `a` and `b` at `xfA` and `xfB` (see `collideShapes`).
     func manifold(_ a: ShapeGeometryRecord, _ xfA: Transform, _ b: ShapeGeometryRecord, _ xfB: Transform,
                   gap: inout AxisGap) -> Manifold {
-        collideShapes(a, xfA, b, xfB, vertices: vertices, normals: normals, speculative: speculative,
+        collideShapes(a, xfA, b, xfB, vertices: vertices, normals: normals, lanes: lanes, speculative: speculative,
                       linearSlop: linearSlop, gap: &gap)
     }
 
@@ -182,7 +183,7 @@ extension World {
         contactChanged.resizeUninitialized(to: contacts.count)
         solverKeys.resizeUninitialized(to: contacts.count)
         let view = NarrowphaseView(contacts: contacts.base, impulses: contactImpulses.base, geometry: shapes.geometry.base, vertices: shapes.vertices.base,
-                                   normals: shapes.normals.base, fatAABB: shapes.fatAABB.base,
+                                   normals: shapes.normals.base, lanes: shapes.edgeLanes.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, movableCount: bodies.movableCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop,

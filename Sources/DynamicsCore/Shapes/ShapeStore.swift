@@ -27,6 +27,9 @@ struct CellRange: BitwiseCopyable, Equatable {
 /// Per-shape data the narrowphase reads, in one record.
 struct ShapeGeometryRecord: BitwiseCopyable {
     var kind: ShapeKind
+    /// Where a polygon's edge lanes start in the lane pool (see `EdgeLanes`); next to `kind`,
+    /// where the record had padding.
+    var laneStart: Int32 = 0
     /// Circle centre, or polygon centroid, in the body frame.
     var center: Vec2
     var radius: Float
@@ -61,6 +64,8 @@ struct ShapeStore: ~Copyable {
     // Pools.
     var vertices = Column<Vec2>()
     var normals = Column<Vec2>()
+    /// Each polygon's edges as the separating-edge search reads them (see `EdgeLanes`).
+    var edgeLanes = Column<Float>()
     var groups = Column<UInt32>()
     var poolGarbage = 0
 
@@ -79,12 +84,16 @@ struct ShapeStore: ~Copyable {
         return (slot, generation)
     }
 
-    /// Appends polygon data to the pools and returns its start index.
-    mutating func appendPolygon(_ polygon: ValidatedPolygon) -> Int32 {
-        let start = Int32(vertices.count)
+    /// Appends polygon data to the pools and returns where its vertices and its edge lanes start.
+    mutating func appendPolygon(_ polygon: ValidatedPolygon) -> (vertexStart: Int32, laneStart: Int32) {
+        let start = Int32(vertices.count), laneStart = Int32(edgeLanes.count)
         for v in polygon.vertices { vertices.append(v) }
         for n in polygon.normals { normals.append(n) }
-        return start
+        let lanes = polygon.vertices.withUnsafeBufferPointer { v in
+            polygon.normals.withUnsafeBufferPointer { n in EdgeLanes.of(vertices: v, normals: n) }
+        }
+        for f in lanes { edgeLanes.append(f) }
+        return (start, laneStart)
     }
 
     mutating func appendGroups(_ list: [UInt32]) -> Int32 {
@@ -111,6 +120,7 @@ struct ShapeStore: ~Copyable {
         guard poolGarbage > 1024 && poolGarbage * 2 > vertices.count + groups.count else { return }
         var newVertices = Column<Vec2>(capacity: vertices.count)
         var newNormals = Column<Vec2>(capacity: normals.count)
+        var newLanes = Column<Float>(capacity: edgeLanes.count)
         var newGroups = Column<UInt32>(capacity: groups.count)
         for s in 0..<slots.slotCount where slots.alive[s] {
             var g = geometry[s]
@@ -120,6 +130,9 @@ struct ShapeStore: ~Copyable {
                 for i in 0..<Int(g.vertexCount) {
                     newVertices.append(vertices[start + i]); newNormals.append(normals[start + i])
                 }
+                let laneStart = Int(g.laneStart)
+                g.laneStart = Int32(newLanes.count)
+                for i in 0..<Int(dynamics_edge_lane_floats(g.vertexCount)) { newLanes.append(edgeLanes[laneStart + i]) }
                 geometry[s] = g
             }
             let gs = Int(groupStart[s])
@@ -128,6 +141,7 @@ struct ShapeStore: ~Copyable {
         }
         vertices = newVertices
         normals = newNormals
+        edgeLanes = newLanes
         groups = newGroups
         poolGarbage = 0
     }

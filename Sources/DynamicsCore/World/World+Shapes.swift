@@ -20,8 +20,7 @@ extension World {
             record.kind = .polygon
         }
         if let polygon {
-            let vertexStart = shapes.appendPolygon(polygon)
-            record.vertexStart = vertexStart
+            (record.vertexStart, record.laneStart) = shapes.appendPolygon(polygon)
             record.vertexCount = Int32(polygon.vertices.count)
             record.radius = polygon.radius
             record.center = record.kind == .segment ? 0.5 * (polygon.vertices[0] + polygon.vertices[1]) : polygon.centroid

@@ -41,7 +41,7 @@ struct ManifoldCacheTests {
             #expect(cache.holds(a.relative(b), distance: Self.reuseDistance, sine: Self.reuseSine))
             let fresh = Self.collideBoxes(a, b)
             var moved = first
-            cache.move(&moved, a, b, centerA: a.position, centerB: b.position)
+            cache.move(&moved, FramePair(a, b), centers: SIMD4(lowHalf: a.position, highHalf: b.position))
             #expect(moved.pointCount == fresh.pointCount)
             #expect(moved.normal.dot(fresh.normal) > 1 - 1e-5)
             // Two flat faces are equally good references, and a fresh collision may pick the other

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// A manifold as it lay in its two bodies' frames when it was last computed.
 ///
 /// While the bodies keep almost the same pose relative to each other (a resting stack), the
@@ -54,21 +56,22 @@ struct ManifoldCache: BitwiseCopyable {
         return d.dot(d) <= distance * distance && abs(s) <= sine && c > 0
     }
 
-    /// Moves the manifold at `m` (its ids and impulses kept) to the bodies' poses `xfA` and `xfB`,
-    /// in place: each point is midway between where A and B carry it, its separation changes by
-    /// how far they carried it apart along the normal, and its anchors are taken from the
-    /// centres of mass `centerA` and `centerB`.
+    /// Moves the manifold at `m` (its ids and impulses kept) to the bodies' poses `frames`, in
+    /// place: each point is midway between where A and B carry it, its separation changes by how
+    /// far they carried it apart along the normal, and its anchors are taken from the centres of
+    /// mass `centers` (A's, then B's). Both bodies are carried at once (`dynamics_move_cached_point`).
     @inline(__always)
-    func move(_ m: UnsafeMutablePointer<Manifold>, _ xfA: Transform, _ xfB: Transform, centerA: Vec2, centerB: Vec2) {
-        let n = xfA.rotation.apply(normal)
+    func move(_ m: UnsafeMutablePointer<Manifold>, _ frames: FramePair, centers: SIMD4<Float>) {
+        let n = frames.a.rotation.apply(normal)
         m.pointee.normal = n
+        let normalLanes = SIMD4(lowHalf: n, highHalf: n)
         @inline(__always) func move(_ p: UnsafeMutablePointer<ManifoldPoint>, _ a: Vec2, _ b: Vec2, _ separation: Float) {
-            let onA = xfA.apply(a), onB = xfB.apply(b)
-            let point = 0.5 * (onA + onB)
-            p.pointee.point = point
-            p.pointee.anchorA = point - centerA
-            p.pointee.anchorB = point - centerB
-            p.pointee.separation = separation + n.dot(onB - onA)
+            let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: a, highHalf: b), separation)
+            // The point and anchor A are adjacent (`ManifoldPoint`), so they go as one store.
+            UnsafeMutableRawPointer(p).storeBytes(of: moved.pointAndAnchorA, toByteOffset: MemoryLayout<ManifoldPoint>.offset(of: \.point)!,
+                                                  as: SIMD4<Float>.self)
+            p.pointee.anchorB = Vec2(moved.anchorBX, moved.anchorBY)
+            p.pointee.separation = moved.separation
         }
         let count = m.pointee.pointCount
         let raw = UnsafeMutableRawPointer(m)

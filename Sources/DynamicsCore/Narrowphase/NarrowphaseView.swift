@@ -100,15 +100,15 @@ struct NarrowphaseView: ChunkKernel {
             keys[i] = key(i, dA, dB)
             return .disjoint
         }
-        let simA = sims[dA], simB = sims[dB]
-        let xfA = simA.originTransform, xfB = simB.originTransform
-        let bToA = xfA.relative(xfB)
+        let recordA = sims + dA, recordB = sims + dB
+        let frames = FramePair.origins(recordA, recordB), centers = FramePair.centers(recordA, recordB)
+        let xfA = frames.a, xfB = frames.b
+        let bToA = frames.relative
         let manifold = UnsafeMutableRawPointer(c) + MemoryLayout<Contact>.offset(of: \.manifold)!
         let pointCount: Int32
         if flags.contains(.cached) && c.pointee.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
             // The same features: ids and impulses stay as they are.
-            c.pointee.cache.move(manifold.assumingMemoryBound(to: Manifold.self), xfA, xfB,
-                                 centerA: simA.center, centerB: simB.center)
+            c.pointee.cache.move(manifold.assumingMemoryBound(to: Manifold.self), frames, centers: centers)
             pointCount = c.pointee.manifold.pointCount
         } else if flags.contains(.apart) && c.pointee.cache.staysApart(bToA) {
             // Still apart: the manifold stays empty and the impulses zero, as a collision would leave them.
@@ -130,8 +130,8 @@ struct NarrowphaseView: ChunkKernel {
             let old = impulses[i]
             var new = ContactImpulses.zero
             @inline(__always) func finish(_ p: inout ManifoldPoint) {
-                p.anchorA = p.point - simA.center
-                p.anchorB = p.point - simB.center
+                p.anchorA = p.point - centers.lowHalf
+                p.anchorB = p.point - centers.highHalf
             }
             if m.pointCount > 0 {
                 finish(&m.point0)
@@ -167,8 +167,8 @@ struct NarrowphaseView: ChunkKernel {
         }
         bits |= SolverKey.solved
         let awakeA = dA < awakeCount, awakeB = dB < awakeCount
-        if awakeA && simA.invMass > 0 { bits |= SolverKey.movableA }
-        if awakeB && simB.invMass > 0 { bits |= SolverKey.movableB }
+        if awakeA && recordA.pointee.invMass > 0 { bits |= SolverKey.movableA }
+        if awakeB && recordB.pointee.invMass > 0 { bits |= SolverKey.movableB }
         if (!awakeA && dA < movableCount) || (!awakeB && dB < movableCount) { bits |= SolverKey.sleepingSide }
         keys[i] = SolverKey(denseA: awakeA ? Int32(dA) : -1, denseB: awakeB ? Int32(dB) : -1, bits: bits)
         return change

@@ -149,6 +149,17 @@ struct PrepareContactsKernel: ChunkKernel {
         for k in range { out[k] = prepare(ordered[k]) }
     }
 
+    /// What `dynamics_prepare_pair` reads, from this kernel's records (`prepareBlock` reads the same).
+    func pairInputs(restingIndex: Int32) -> dynamics_prepare_inputs {
+        dynamics_prepare_inputs(
+            contacts: UnsafeRawPointer(contacts), contactStride: Int64(MemoryLayout<Contact>.stride),
+            materialOffset: Int64(Self.materialOffset), frameOffset: Int64(Self.normalOffset),
+            anchors0Offset: Int64(Self.point0Offset), anchors1Offset: Int64(Self.point1Offset),
+            separation0Offset: Int64(Self.separation0Offset), separation1Offset: Int64(Self.separation1Offset),
+            impulses: UnsafeRawPointer(impulses), inverseMasses: UnsafeRawPointer(inverseMasses).assumingMemoryBound(to: Float.self),
+            states: UnsafeRawPointer(context.states), restingIndex: restingIndex, keepsImpactSpeeds: keepsImpactSpeeds ? 1 : 0)
+    }
+
     /// The constraint of `source`'s contact, from the bodies' current state.
     @inline(__always)
     func prepare(_ source: SolverSource) -> ContactConstraint {
@@ -188,11 +199,21 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     var sourceCount: Int
     /// Where lanes without a movable body gather from (`SolverContext.restingIndex`).
     var restingIndex: Int32
+    /// Whether the kernel runs over block pairs, each prepared in C eight lanes at a time
+    /// (`dynamics_prepare_pair`, at the AVX level), rather than over blocks in Swift.
+    var pairsAtOnce: Bool
 
     /// How many sources ahead of the block being prepared the prefetch starts: the block after next.
     static let prefetchDistance = 8
 
+    /// Whether this build and processor prepare pairs in C (`pairsAtOnce`): at the contact
+    /// passes' AVX level, so that `DYNAMICS_KERNELS=baseline` keeps the Swift preparation too.
+    static var preparesPairs: Bool {
+        dynamics_prepare_pair_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
+    }
+
     func run(_ range: Range<Int>) {
+        if pairsAtOnce { runPairs(range); return }
         var color = 0
         for b in range {
             while Int(wideOffsets[color + 1]) <= b { color += 1 }
@@ -210,6 +231,27 @@ struct PrepareWideBlocksKernel: ChunkKernel {
             let ahead = first + Self.prefetchDistance
             if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
             scalar.prepareBlock(block, scalar.ordered + first, count: count, restingIndex: restingIndex)
+        }
+    }
+
+    /// Prepares the block pairs `range` (pair `k` holds blocks 2k and 2k + 1 of one colour, and
+    /// sources 8 at a time from its colour's first).
+    func runPairs(_ range: Range<Int>) {
+        var inputs = scalar.pairInputs(restingIndex: restingIndex)
+        let sources = UnsafeRawPointer(scalar.ordered).assumingMemoryBound(to: dynamics_solver_source.self)
+        var color = 0
+        for k in range {
+            let b = 2 * k
+            while Int(wideOffsets[color + 1]) <= b { color += 1 }
+            let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
+            let count = min(8, Int(colorOffsets[color + 1]) - first)
+            // The pair after next, as the blocks prefetch the block after next.
+            let ahead = first + 2 * Self.prefetchDistance
+            if ahead + 8 <= sourceCount {
+                prefetch(scalar.ordered + ahead)
+                prefetch(scalar.ordered + ahead + 4)
+            }
+            dynamics_prepare_pair(pairs + k, extras + k, sources + first, Int32(count), &inputs)
         }
     }
 

@@ -203,12 +203,13 @@ extension World {
                                             inverseMasses: awakeInverseMasses.base, context: context,
                                             keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
+        let pairsAtOnce = PrepareWideBlocksKernel.preparesPairs
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, extras: wideExtras.base,
                                          wideOffsets: wideOffsets.base,
                                          colorOffsets: coloring.offsets.base, sourceCount: count,
-                                         restingIndex: context.restingIndex),
-                 count: 2 * wideConstraints.count, minimumChunk: 64)
+                                         restingIndex: context.restingIndex, pairsAtOnce: pairsAtOnce),
+                 count: pairsAtOnce ? wideConstraints.count : 2 * wideConstraints.count, minimumChunk: pairsAtOnce ? 32 : 64)
         prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }
 

@@ -1,0 +1,182 @@
+// The preparation of the contact solver's block pairs, eight lanes at a time with AVX: what
+// DynamicsCore's `PrepareContactsKernel.prepareBlock` does for four lanes, for both blocks of a
+// pair at once. The same operations in the same order, no fused multiply-adds, so the bits are
+// those of the four-lane Swift code (which the other levels keep using).
+#pragma clang fp contract(off)
+
+#include "ContactPrepare.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__linux__) || defined(__APPLE__))
+#include <immintrin.h>
+
+#define TARGET __attribute__((target("avx")))
+#define INLINE static inline __attribute__((always_inline)) TARGET
+
+typedef float V __attribute__((ext_vector_type(8)));
+typedef int32_t M __attribute__((ext_vector_type(8)));
+
+/// `b` in the lanes of `mask`, `a` in the others.
+INLINE V select_lanes(M mask, V a, V b) { return (V)(((M)b & mask) | ((M)a & ~mask)); }
+INLINE V only(M lanes, V v) { return select_lanes(lanes, (V)0.0f, v); }
+/// The same for integer lanes.
+INLINE M select_integers(M mask, M a, M b) { return (b & mask) | (a & ~mask); }
+
+/// Four 16-byte rows of eight records transposed: `x` holds each row's first float, and so on.
+typedef struct {
+    V x, y, z, w;
+} rows8;
+
+/// The rows at `base + index[l] · stride + offset` for lanes l = 0…7.
+INLINE rows8 load_rows(const char *base, const int32_t index[8], int64_t stride, int64_t offset) {
+    V r[4];
+    for (int i = 0; i < 4; i++) {
+        dynamics_lanes low, high;
+        memcpy(&low, base + (int64_t)index[i] * stride + offset, sizeof low);
+        memcpy(&high, base + (int64_t)index[i + 4] * stride + offset, sizeof high);
+        r[i] = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
+    }
+    V low01 = __builtin_shufflevector(r[0], r[1], 0, 8, 1, 9, 4, 12, 5, 13);    // x0 x1 y0 y1 | x4 x5 y4 y5
+    V low23 = __builtin_shufflevector(r[2], r[3], 0, 8, 1, 9, 4, 12, 5, 13);
+    V high01 = __builtin_shufflevector(r[0], r[1], 2, 10, 3, 11, 6, 14, 7, 15); // z0 z1 w0 w1 | z4 z5 w4 w5
+    V high23 = __builtin_shufflevector(r[2], r[3], 2, 10, 3, 11, 6, 14, 7, 15);
+    rows8 t = {
+        __builtin_shufflevector(low01, low23, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(low01, low23, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(high01, high23, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(high01, high23, 2, 3, 10, 11, 6, 7, 14, 15),
+    };
+    return t;
+}
+
+/// One float at `base + index[l] · stride + offset` for lanes l = 0…7.
+INLINE V load_floats(const char *base, const int32_t index[8], int64_t stride, int64_t offset) {
+    V v;
+    for (int l = 0; l < 8; l++) memcpy((float *)&v + l, base + (int64_t)index[l] * stride + offset, sizeof(float));
+    return v;
+}
+
+/// Both sides' inverse masses and inertias.
+typedef struct {
+    V mA, iA, mB, iB;
+} masses8;
+
+/// One manifold point of eight contacts, prepared, into `p`, in the lanes of `lanes` (zero in the
+/// others); `r` holds rA.x, rA.y, rB.x, rB.y (`WidePointBlock.prepare`).
+INLINE void prepare_point(dynamics_wide_point_pair *p, rows8 r, V separation, V normalImpulse, V tangentImpulse,
+                          V nx, V ny, masses8 m, M lanes) {
+    V tx = ny, ty = -nx;
+    V rnA = r.x * ny - r.y * nx, rnB = r.z * ny - r.w * nx;
+    V kNormal = m.mA + m.mB + m.iA * rnA * rnA + m.iB * rnB * rnB;
+    V rtA = r.x * ty - r.y * tx, rtB = r.z * ty - r.w * tx;
+    V kTangent = m.mA + m.mB + m.iA * rtA * rtA + m.iB * rtB * rtB;
+    V zero = 0.0f;
+    p->alongA = only(lanes, -rtA);
+    p->acrossA = only(lanes, rnA);
+    p->alongB = only(lanes, -rtB);
+    p->acrossB = only(lanes, rnB);
+    p->baseSeparation = only(lanes, separation - ((r.z - r.x) * nx + (r.w - r.y) * ny));
+    p->normalImpulse = only(lanes, normalImpulse);
+    p->tangentImpulse = only(lanes, tangentImpulse);
+    p->normalMass = only(lanes, select_lanes(kNormal > zero, zero, 1.0f / kNormal));
+    p->tangentMass = only(lanes, select_lanes(kTangent > zero, zero, 1.0f / kTangent));
+}
+
+/// The normal relative velocity at a point with anchors `r`, from the bodies' velocity rows
+/// (vx, vy, w in x, y, z), zero outside `lanes` (`WidePointBlock.approachSpeed`).
+INLINE V approach_speed(rows8 r, V nx, V ny, rows8 a, rows8 b, M lanes) {
+    V dvx = (b.x + -b.z * r.w) - (a.x + -a.z * r.y);
+    V dvy = (b.y + b.z * r.z) - (a.y + a.z * r.x);
+    return only(lanes, nx * dvx + ny * dvy);
+}
+
+int32_t dynamics_prepare_pair_available(void) { return 1; }
+
+TARGET void dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
+                                  const dynamics_solver_source *sources, int32_t count,
+                                  const dynamics_prepare_inputs *in) {
+    const char *contacts = (const char *)in->contacts;
+    int64_t stride = in->contactStride;
+    const float *inverseMasses = in->inverseMasses;
+    // Lanes past `count` read the first source's records, so that every load is of a real
+    // record; they are written as unused lanes.
+    int32_t contact[8], denseA[8], denseB[8];
+    float massA[8], inertiaA[8], massB[8], inertiaB[8];
+#pragma clang loop unroll(full)
+    for (int l = 0; l < 8; l++) {
+        dynamics_solver_source s = sources[l < count ? l : 0];
+        contact[l] = s.contact;
+        denseA[l] = s.denseA;
+        denseB[l] = s.denseB;
+        // A body that is not awake (−1) reads the first body's masses, and gets zeros below.
+        int64_t a = s.denseA < 0 ? 0 : s.denseA, b = s.denseB < 0 ? 0 : s.denseB;
+        float ma = inverseMasses[2 * a], ia = inverseMasses[2 * a + 1];
+        float mb = inverseMasses[2 * b], ib = inverseMasses[2 * b + 1];
+        massA[l] = s.denseA < 0 ? 0.0f : ma;
+        inertiaA[l] = s.denseA < 0 ? 0.0f : ia;
+        massB[l] = s.denseB < 0 ? 0.0f : mb;
+        inertiaB[l] = s.denseB < 0 ? 0.0f : ib;
+    }
+    // The integer lanes in two halves (AVX has no eight-lane integer arithmetic).
+    M laneNumber = {0, 1, 2, 3, 4, 5, 6, 7};
+    M used = laneNumber < count;
+    M resting = in->restingIndex, none = -1, onePoint = 1;
+    M dA, dB, contacts8;
+    memcpy(&dA, denseA, sizeof dA);
+    memcpy(&dB, denseB, sizeof dB);
+    memcpy(&contacts8, contact, sizeof contacts8);
+    M stateA = select_integers(dA < 0, dA, resting) * 32, stateB = select_integers(dB < 0, dB, resting) * 32;
+    masses8 m;
+    memcpy(&m.mA, massA, sizeof(V));
+    memcpy(&m.iA, inertiaA, sizeof(V));
+    memcpy(&m.mB, massB, sizeof(V));
+    memcpy(&m.iB, inertiaB, sizeof(V));
+    pair->offsetA = select_integers(used, resting * 32, stateA);
+    pair->offsetB = select_integers(used, resting * 32, stateB);
+    extra->contactIndex = select_integers(used, none, contacts8);
+
+    rows8 frame = load_rows(contacts, contact, stride, in->frameOffset);
+    V nx = frame.x, ny = frame.y;
+    M twoPoints = used & ((M)frame.z > onePoint);
+    pair->normalX = only(used, nx);
+    pair->normalY = only(used, ny);
+    pair->inertiaA = only(used, m.iA);
+    pair->inertiaB = only(used, m.iB);
+    rows8 material = load_rows(contacts, contact, stride, in->materialOffset);
+    pair->friction = only(used, material.x);
+    rows8 warm = load_rows((const char *)in->impulses, contact, 16, 0);
+    rows8 anchors0 = load_rows(contacts, contact, stride, in->anchors0Offset);
+    prepare_point(&pair->point0, anchors0, load_floats(contacts, contact, stride, in->separation0Offset),
+                  warm.x, warm.y, nx, ny, m, used);
+    rows8 anchors1 = load_rows(contacts, contact, stride, in->anchors1Offset);
+    prepare_point(&pair->point1, anchors1, load_floats(contacts, contact, stride, in->separation1Offset),
+                  warm.z, warm.w, nx, ny, m, twoPoints);
+
+    if (in->keepsImpactSpeeds) {
+        int32_t byteA[8], byteB[8];
+        memcpy(byteA, &stateA, sizeof byteA);
+        memcpy(byteB, &stateB, sizeof byteB);
+        rows8 a = load_rows((const char *)in->states, byteA, 1, 0);
+        rows8 b = load_rows((const char *)in->states, byteB, 1, 0);
+        extra->restitution = only(used, material.y);
+        extra->relativeVelocity0 = approach_speed(anchors0, nx, ny, a, b, used);
+        extra->relativeVelocity1 = approach_speed(anchors1, nx, ny, a, b, twoPoints);
+        extra->maxNormalImpulse0 = (V)0.0f;
+        extra->maxNormalImpulse1 = (V)0.0f;
+    }
+}
+
+#else
+
+int32_t dynamics_prepare_pair_available(void) { return 0; }
+
+void dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
+                           const dynamics_solver_source *sources, int32_t count,
+                           const dynamics_prepare_inputs *inputs) {
+    (void)pair; (void)extra; (void)sources; (void)count; (void)inputs;
+    __builtin_trap();
+}
+
+#endif

@@ -1,0 +1,48 @@
+#ifndef DYNAMICS_CONTACT_PREPARE_H
+#define DYNAMICS_CONTACT_PREPARE_H
+
+#include "ContactPasses.h"
+
+#include <stdint.h>
+
+/// One coloured contact to prepare: its index and its bodies' dense indices (−1 for a body that
+/// is not awake), as DynamicsCore's `SolverSource`.
+typedef struct {
+    int32_t contact, denseA, denseB;
+} dynamics_solver_source;
+
+/// Where the preparation reads (DynamicsCore's `PrepareContactsKernel`). Each contact is
+/// `contactStride` bytes at `contacts`; the offsets name, within one, the rows it reads: the
+/// material (friction, restitution, …), the manifold's frame (normal x, y, point count as an
+/// integer), each point's anchors (A's x, y, then B's) and each point's separation. `impulses`
+/// holds each contact's accumulated impulses (normal 0, tangent 0, normal 1, tangent 1),
+/// `inverseMasses` each awake body's inverse mass and inverse inertia, `states` the bodies'
+/// 32-byte states with a resting one at `restingIndex`.
+typedef struct {
+    const void *contacts;
+    int64_t contactStride;
+    int64_t materialOffset, frameOffset;
+    int64_t anchors0Offset, anchors1Offset;
+    int64_t separation0Offset, separation1Offset;
+    const void *impulses;
+    const float *inverseMasses;
+    const void *states;
+    int32_t restingIndex;
+    /// Non-zero when some contact can bounce: the extras then get each lane's restitution and
+    /// impact speeds, and zero largest impulses.
+    int32_t keepsImpactSpeeds;
+} dynamics_prepare_inputs;
+
+/// Whether `dynamics_prepare_pair` is compiled in (x86-64 with AVX copies).
+int32_t dynamics_prepare_pair_available(void);
+
+/// Prepares a whole block pair from `count` (1…8) consecutive sources of one colour, eight lanes
+/// at once with AVX: the first four in lanes 0–3, the rest in lanes 4–7, and unused lanes past
+/// `count`. It writes the bits of DynamicsCore's four-lane `prepareBlock` for each half (the same
+/// operations in the same order, no fused multiply-adds). Only to be called where
+/// `dynamics_prepare_pair_available()` and the processor has AVX.
+void dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
+                           const dynamics_solver_source *sources, int32_t count,
+                           const dynamics_prepare_inputs *inputs);
+
+#endif

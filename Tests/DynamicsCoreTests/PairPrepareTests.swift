@@ -1,0 +1,66 @@
+import CKernelSupport
+import Testing
+@testable import DynamicsCore
+
+/// At the AVX level a whole block pair is prepared at once in C (`dynamics_prepare_pair`). It
+/// must write the bits that the four-lane Swift preparation writes for each of the pair's two
+/// blocks, which the other levels use: the solver's results may not depend on the level.
+@Suite("Pair preparation")
+struct PairPrepareTests {
+    static var available: Bool {
+        dynamics_prepare_pair_available() != 0 && dynamics_best_kernel_level() == dynamics_kernels_avx
+    }
+
+    @Test("the C side of a solver source has the Swift layout")
+    func sourceLayout() {
+        #expect(MemoryLayout<SolverSource>.stride == MemoryLayout<dynamics_solver_source>.stride)
+        #expect(MemoryLayout<SolverSource>.offset(of: \.contact) == MemoryLayout<dynamics_solver_source>.offset(of: \.contact))
+        #expect(MemoryLayout<SolverSource>.offset(of: \.denseA) == MemoryLayout<dynamics_solver_source>.offset(of: \.denseA))
+        #expect(MemoryLayout<SolverSource>.offset(of: \.denseB) == MemoryLayout<dynamics_solver_source>.offset(of: \.denseB))
+    }
+
+    /// Random contacts with one or two points, bodies of every kind, and pairs of one to eight
+    /// lanes (a second block of none, partly or wholly used), with and without impact speeds.
+    @Test("eight lanes at once equal two four-lane blocks", .enabled(if: available),
+          arguments: Array(1...8), [true, false])
+    func sameBitsAsBlocks(lanes: Int, impactSpeeds: Bool) {
+        let scene = RandomSolverInputs(seed: UInt64(lanes) &* 0x2545_F491_4F6C_DD1D)
+        scene.withKernel { base, sources, restingIndex in
+            var kernel = base
+            kernel.keepsImpactSpeeds = impactSpeeds
+            var inputs = kernel.pairInputs(restingIndex: restingIndex)
+            for first in stride(from: 0, to: sources.count - lanes + 1, by: 3) {
+                // Pair 0 prepared at once, pair 1 block by block as the Swift kernel does it.
+                let (pairs, extras) = WidePrepareTests.garbagePairs()
+                defer { pairs.deallocate(); extras.deallocate() }
+                sources.withUnsafeBufferPointer {
+                    let at = UnsafeRawPointer($0.baseAddress! + first).assumingMemoryBound(to: dynamics_solver_source.self)
+                    dynamics_prepare_pair(pairs, extras, at, Int32(lanes), &inputs)
+                    kernel.prepareBlock(WideBlock(pairs, extras, block: 2), $0.baseAddress! + first, count: min(lanes, 4),
+                                        restingIndex: restingIndex)
+                    let second = WideBlock(pairs, extras, block: 3)
+                    if lanes > 4 {
+                        kernel.prepareBlock(second, $0.baseAddress! + first + 4, count: lanes - 4, restingIndex: restingIndex)
+                    } else {
+                        for l in 0..<4 { second.setLane(l, .unused, restingIndex: restingIndex) }
+                    }
+                }
+                #expect(Self.differingBytes(pairs, count: MemoryLayout<WideContactPair>.size).isEmpty,
+                        "pair bytes differ (\(lanes) lanes from source \(first))")
+                if impactSpeeds {
+                    #expect(Self.differingBytes(extras, count: MemoryLayout<WideContactExtra>.size).isEmpty,
+                            "extra bytes differ (\(lanes) lanes from source \(first))")
+                } else {
+                    #expect(extras[0].contactIndex == extras[1].contactIndex, "contact indices (\(lanes) lanes from source \(first))")
+                }
+            }
+        }
+    }
+
+    /// The byte offsets at which the first of two records at `records` differs from the second.
+    static func differingBytes<Record>(_ records: UnsafePointer<Record>, count: Int) -> [Int] {
+        let first = UnsafeRawBufferPointer(start: records, count: count)
+        let second = UnsafeRawBufferPointer(start: records + 1, count: count)
+        return (0..<count).filter { first[$0] != second[$0] }
+    }
+}

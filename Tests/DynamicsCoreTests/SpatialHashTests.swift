@@ -103,9 +103,11 @@ struct SpatialHashTests {
             let x = Float(k) * 0.5
             values += [x, x.nextUp, x.nextDown]
         }
-        for x in values {
-            let range = grid.cellRange(AABB(lower: Vec2(x, -x), upper: Vec2(x, -x)))
-            for (value, cell) in [(x, range.minX), (-x, range.minY)] {
+        // The four corners' coordinates are converted together, so each lane gets its own value.
+        for (i, x) in values.enumerated() {
+            let y = values[(i * 7 + 3) % values.count]
+            let range = grid.cellRange(AABB(lower: Vec2(x, -x), upper: Vec2(y, -y)))
+            for (value, cell) in [(x, range.minX), (-x, range.minY), (y, range.maxX), (-y, range.maxY)] {
                 let expected = Int32(max(-1.0e9, min(1.0e9, (value / 0.5).rounded(.down))))
                 #expect(cell == expected, "\(value)")
             }

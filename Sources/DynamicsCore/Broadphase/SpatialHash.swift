@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// A uniform grid hashed into a table of buckets. Each proxy is linked into every cell its box
 /// covers; nodes come from a pool that only grows, so inserting and removing in the steady state
 /// does not allocate.
@@ -46,29 +48,20 @@ struct SpatialHash: ~Copyable {
         bucketShift = UInt64(64 - size.trailingZeroBitCount)
     }
 
-    /// The cell of coordinate `x`: ⌊x / cellSize⌋, clamped to ±1e9 (NaN gives 1e9).
-    ///
-    /// Clamped first, then truncated and stepped down when truncation rounded up: the same values
-    /// as rounding down and clamping, without a call to `floorf` per coordinate (baseline x86-64
-    /// has no rounding instruction; four calls were most of a box's cell range).
-    @inline(__always)
-    private static func cellCoordinate(_ x: Float, inverseCellSize: Float) -> Int32 {
-        let c = max(-1.0e9, min(1.0e9, x * inverseCellSize))
-        let truncated = Int32(c)
-        return Float(truncated) > c ? truncated - 1 : truncated
-    }
-
     /// The cells a box covers.
     func cellRange(_ box: AABB) -> CellRange { Self.cellRange(box, inverseCellSize: inverseCellSize) }
 
     /// The cells a box covers in a grid of cells 1 / `inverseCellSize` wide, for a pass that
-    /// holds no grid.
+    /// holds no grid: each coordinate's cell is ⌊x / cellSize⌋, clamped to ±1e9 (NaN gives 1e9).
+    ///
+    /// The four coordinates at once (`dynamics_cell_coordinates`), clamped first, then truncated
+    /// and stepped down where truncation rounded up: the same values as rounding down and
+    /// clamping, without a call to `floorf` per coordinate (baseline x86-64 has no rounding
+    /// instruction; four calls were most of a box's cell range).
     @inline(__always)
     static func cellRange(_ box: AABB, inverseCellSize: Float) -> CellRange {
-        CellRange(minX: cellCoordinate(box.lower.x, inverseCellSize: inverseCellSize),
-                  minY: cellCoordinate(box.lower.y, inverseCellSize: inverseCellSize),
-                  maxX: cellCoordinate(box.upper.x, inverseCellSize: inverseCellSize),
-                  maxY: cellCoordinate(box.upper.y, inverseCellSize: inverseCellSize))
+        let cells = dynamics_cell_coordinates(SIMD4(lowHalf: box.lower, highHalf: box.upper), inverseCellSize)
+        return CellRange(minX: cells[0], minY: cells[1], maxX: cells[2], maxY: cells[3])
     }
 
     @inline(__always)

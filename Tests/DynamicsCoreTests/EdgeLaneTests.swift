@@ -1,3 +1,4 @@
+import CKernelSupport
 import Testing
 @testable import DynamicsCore
 
@@ -58,5 +59,26 @@ struct EdgeLaneTests {
             checked += 1
         }
         #expect(checked == 120)
+    }
+
+    /// A polygon's box is computed from its lanes four vertices at a time. Each bound must be the
+    /// coordinate of a vertex carried as `Transform.apply` carries it: the smallest and largest
+    /// over the vertices one by one (equal as numbers; of two zeros either sign may win).
+    @Test("bounds from the lanes equal bounds from the vertices", arguments: [Float(1), 1_000])
+    func boundsFromLanes(reach: Float) {
+        var random = SplitMix64(seed: 0xB0B5)
+        for _ in 0..<2_000 {
+            let polygon = RandomPolygon(&random, maxVertices: 20)
+            let xf = Transform(position: Vec2(random.signed(reach), random.signed(reach)),
+                               rotation: Rotation(angle: random.signed(.pi)))
+            let carried = polygon.vertices.map { xf.apply($0) }
+            let expected = SIMD4(carried.map(\.x).min()!, carried.map(\.y).min()!,
+                                 carried.map(\.x).max()!, carried.map(\.y).max()!)
+            let bounds = polygon.lanes.withUnsafeBufferPointer {
+                dynamics_polygon_bounds($0.baseAddress!, Int32(polygon.vertices.count), xf.rotation.cosine, xf.rotation.sine,
+                                        xf.position.x, xf.position.y)
+            }
+            #expect(bounds == expected, "\(polygon.vertices.count) vertices at \(xf)")
+        }
     }
 }

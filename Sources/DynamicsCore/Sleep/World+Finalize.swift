@@ -9,6 +9,8 @@ struct FinalizeView: ChunkKernel {
     var nextInBody: UnsafePointer<Int32>
     var geometry: UnsafePointer<ShapeGeometryRecord>
     var vertices: UnsafePointer<Vec2>
+    /// Polygons' edge lanes (`EdgeLanes`), which hold their vertices four at a time.
+    var lanes: UnsafePointer<Float>
     var aabb: UnsafeMutablePointer<AABB>
     var fatAABB: UnsafeMutablePointer<AABB>
     var placement: UnsafePointer<ProxyPlacement>
@@ -69,14 +71,23 @@ struct FinalizeView: ChunkKernel {
         dynamics_prefetch(fatAABB + s)
     }
 
-    /// Starts loading the vertices of body `d`'s first shape (up to eight: two lines at most).
+    /// Starts loading the vertices of body `d`'s first shape: a polygon's rows of vertices in its
+    /// edge lanes (up to eight lanes: two lines at most), another shape's vertices.
     @inline(__always)
     func prefetchVertices(of d: Int) {
         let s = Int(firstShape[Int(slotOfDense[d])])
         guard s >= 0 else { return }
-        let start = Int(geometry[s].vertexStart)
-        dynamics_prefetch(vertices + start)
-        dynamics_prefetch(vertices + start + 7)
+        let g = geometry + s
+        if g.pointee.kind == .polygon {
+            let width = g.pointee.vertexCount <= 4 ? 4 : 8
+            let rows = lanes + Int(g.pointee.laneStart) + 2 * width
+            dynamics_prefetch(rows)
+            dynamics_prefetch(rows + 2 * width - 1)
+        } else {
+            let start = Int(g.pointee.vertexStart)
+            dynamics_prefetch(vertices + start)
+            dynamics_prefetch(vertices + start + 7)
+        }
     }
 
     /// Updates a body's shapes' boxes; enlarges those that escaped their fat box. Returns whether any did.
@@ -89,7 +100,7 @@ struct FinalizeView: ChunkKernel {
         var enlarged = false
         var s = firstShape[Int(slotOfDense[d])]
         while s >= 0 {
-            let box = shapeAABB(geometry[Int(s)], vertices: vertices, xf)
+            let box = shapeAABB(geometry[Int(s)], vertices: vertices, lanes: lanes, xf)
             aabb[Int(s)] = box
             // The fat box holds the box grown by the speculative distance: a shape that comes
             // that close to another must be paired with it by the next step, or the contact
@@ -159,7 +170,7 @@ extension World {
         enlargedFlags.resizeUninitialized(to: awake)
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
-                                geometry: shapes.geometry.base, vertices: shapes.vertices.base,
+                                geometry: shapes.geometry.base, vertices: shapes.vertices.base, lanes: shapes.edgeLanes.base,
                                 aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base,
                                 placement: UnsafePointer(shapes.placement.base), cells: shapes.cells.base,
                                 detachedGrid: movingGridDetached, inverseCellSize: movingGrid.inverseCellSize,

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// Integrates the awake bodies' velocities and positions for one sub-step.
 struct Integrator {
     var states: UnsafeMutablePointer<BodyState>
@@ -11,6 +13,15 @@ struct Integrator {
     /// Each awake body's velocity change per sub-step (`World.velocitySteps`), used when no field
     /// acts (the field forces change from one sub-step to the next).
     var velocitySteps: UnsafePointer<VelocityStep>
+    /// Whether the velocity steps and the Swift positions are integrated eight bodies at a time in
+    /// C (`dynamics_integrate_velocities`, `dynamics_integrate_positions`): at the contact passes'
+    /// AVX level, so that `DYNAMICS_KERNELS=baseline` keeps this Swift code.
+    var eightAtOnce = Integrator.integratesEightAtOnce
+
+    /// Whether this build and processor integrate eight bodies at once (`eightAtOnce`).
+    static var integratesEightAtOnce: Bool {
+        dynamics_body_integration_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
+    }
 
     /// v += h·(gravityScale·g + F/m), then `v *= 1/(1 + h·c)` (UIKit's damping form); speeds capped
     /// so that no body moves more than the per-sub-step limits. Kinematic bodies keep their velocity.
@@ -18,6 +29,9 @@ struct Integrator {
     func integrateVelocities(_ range: Range<Int>) {
         if let fieldForces {
             for i in range { integrateVelocity(i, extraForce: fieldForces[i]) }
+        } else if eightAtOnce {
+            dynamics_integrate_velocities(states, UnsafeRawPointer(velocitySteps).assumingMemoryBound(to: dynamics_velocity_step.self),
+                                          Int64(range.lowerBound), Int64(range.upperBound), h, maxTranslation, maxRotation)
         } else {
             for i in range { integrateVelocity(i, velocitySteps[i]) }
         }
@@ -64,6 +78,8 @@ struct Integrator {
     @inline(__always)
     func integratePositions(_ range: Range<Int>, backend: VectorBackend) {
         switch backend {
+        case .swift where eightAtOnce:
+            dynamics_integrate_positions(states, Int64(range.lowerBound), Int64(range.upperBound), h)
         case .swift:
             for i in range {
                 var state = states[i]

@@ -1,0 +1,180 @@
+// The sub-steps' body integration, eight bodies at a time with AVX: DynamicsCore's `Integrator`
+// (velocities from each body's velocity step, then positions), the same operations in the same
+// order and no fused multiply-adds, so the bits are those of the Swift code (which the baseline
+// level and the field forces keep using). Eight consecutive bodies' rows are loaded, lane i and
+// lane i + 4 in the two halves of a register, transposed, worked on, and transposed back.
+#pragma clang fp contract(off)
+
+#include "BodyIntegration.h"
+#include "Transpose.h"
+
+#include <math.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__linux__) || defined(__APPLE__))
+#include <immintrin.h>
+
+#define TARGET __attribute__((target("avx")))
+#define INLINE static inline __attribute__((always_inline)) TARGET
+
+typedef float V __attribute__((ext_vector_type(8)));
+typedef int32_t M __attribute__((ext_vector_type(8)));
+
+typedef struct {
+    V x, y, z, w;
+} rows8;
+
+/// `b` in the lanes of `mask`, `a` in the others.
+INLINE V select_lanes(M mask, V a, V b) { return (V)(((M)b & mask) | ((M)a & ~mask)); }
+
+/// The 16-byte rows at `base + (first + k) · stride` for k = 0…7, transposed.
+INLINE rows8 load_rows(const char *base, int64_t stride) {
+    V r[4];
+    for (int i = 0; i < 4; i++) {
+        dynamics_lanes low, high;
+        memcpy(&low, base + i * stride, sizeof low);
+        memcpy(&high, base + (i + 4) * stride, sizeof high);
+        r[i] = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
+    }
+    V low01 = __builtin_shufflevector(r[0], r[1], 0, 8, 1, 9, 4, 12, 5, 13);
+    V low23 = __builtin_shufflevector(r[2], r[3], 0, 8, 1, 9, 4, 12, 5, 13);
+    V high01 = __builtin_shufflevector(r[0], r[1], 2, 10, 3, 11, 6, 14, 7, 15);
+    V high23 = __builtin_shufflevector(r[2], r[3], 2, 10, 3, 11, 6, 14, 7, 15);
+    rows8 t = {
+        __builtin_shufflevector(low01, low23, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(low01, low23, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(high01, high23, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(high01, high23, 2, 3, 10, 11, 6, 7, 14, 15),
+    };
+    return t;
+}
+
+/// The inverse of `load_rows`: rows (x, y, z, w) of the eight lanes stored at `base + k · stride`.
+INLINE void store_rows(char *base, int64_t stride, rows8 t) {
+    V xyLow = __builtin_shufflevector(t.x, t.y, 0, 8, 1, 9, 4, 12, 5, 13);     // x0 y0 x1 y1 | x4 y4 x5 y5
+    V xyHigh = __builtin_shufflevector(t.x, t.y, 2, 10, 3, 11, 6, 14, 7, 15);  // x2 y2 x3 y3 | x6 y6 x7 y7
+    V zwLow = __builtin_shufflevector(t.z, t.w, 0, 8, 1, 9, 4, 12, 5, 13);
+    V zwHigh = __builtin_shufflevector(t.z, t.w, 2, 10, 3, 11, 6, 14, 7, 15);
+    V rows[4] = {
+        __builtin_shufflevector(xyLow, zwLow, 0, 1, 8, 9, 4, 5, 12, 13),      // row 0 | row 4
+        __builtin_shufflevector(xyLow, zwLow, 2, 3, 10, 11, 6, 7, 14, 15),    // row 1 | row 5
+        __builtin_shufflevector(xyHigh, zwHigh, 0, 1, 8, 9, 4, 5, 12, 13),    // row 2 | row 6
+        __builtin_shufflevector(xyHigh, zwHigh, 2, 3, 10, 11, 6, 7, 14, 15),  // row 3 | row 7
+    };
+    for (int i = 0; i < 4; i++) {
+        dynamics_lanes low = __builtin_shufflevector(rows[i], rows[i], 0, 1, 2, 3);
+        dynamics_lanes high = __builtin_shufflevector(rows[i], rows[i], 4, 5, 6, 7);
+        memcpy(base + i * stride, &low, sizeof low);
+        memcpy(base + (i + 4) * stride, &high, sizeof high);
+    }
+}
+
+/// One body's velocities, as the eight-lane loop computes each lane.
+static void integrate_velocity(float *row, const dynamics_velocity_step *step, float h, float maxTranslation,
+                               float maxRotation) {
+    if (!(step->flags & 1)) return;
+    float vx = (row[0] + step->linearX) * step->linearFactor;
+    float vy = (row[1] + step->linearY) * step->linearFactor;
+    float w = (row[2] + step->angular) * step->angularFactor;
+    float step2 = (vx * vx + vy * vy) * h * h;
+    if (step2 > maxTranslation * maxTranslation) {
+        float factor = maxTranslation / sqrtf(step2);
+        vx = vx * factor;
+        vy = vy * factor;
+    }
+    if (fabsf(w * h) > maxRotation) w = w * (maxRotation / fabsf(w * h));
+    if (step->flags & 2) w = 0;
+    row[0] = vx;
+    row[1] = vy;
+    row[2] = w;
+}
+
+int32_t dynamics_body_integration_available(void) { return 1; }
+
+TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, int64_t begin, int64_t end,
+                                          float h, float maxTranslation, float maxRotation) {
+    char *base = (char *)states;
+    const char *stepBase = (const char *)steps;
+    float limit = maxTranslation * maxTranslation;
+    V zero = 0.0f;
+    M one = 1, two = 2, none = 0;
+    int64_t i = begin;
+    for (; i + 8 <= end; i += 8) {
+        rows8 v = load_rows(base + i * 32, 32);
+        // Each step as two rows: (linear x, linear y, angular, linear factor) and, 8 bytes on,
+        // (angular, linear factor, angular factor, flags).
+        rows8 s = load_rows(stepBase + i * (int64_t)sizeof(dynamics_velocity_step), sizeof(dynamics_velocity_step));
+        rows8 t = load_rows(stepBase + i * (int64_t)sizeof(dynamics_velocity_step) + 8, sizeof(dynamics_velocity_step));
+        V vx = (v.x + s.x) * s.w, vy = (v.y + s.y) * s.w, w = (v.z + s.z) * t.z;
+        V step2 = (vx * vx + vy * vy) * h * h;
+        M fast = step2 > limit;
+        V factor = maxTranslation / __builtin_elementwise_sqrt(step2);
+        vx = select_lanes(fast, vx, vx * factor);
+        vy = select_lanes(fast, vy, vy * factor);
+        V turn = __builtin_elementwise_abs(w * h);
+        M spinning = turn > maxRotation;
+        w = select_lanes(spinning, w, w * (maxRotation / turn));
+        M flags = (M)t.w;
+        w = select_lanes((flags & two) != none, w, zero);
+        M dynamic = (flags & one) != none;
+        v.x = select_lanes(dynamic, v.x, vx);
+        v.y = select_lanes(dynamic, v.y, vy);
+        v.z = select_lanes(dynamic, v.z, w);
+        store_rows(base + i * 32, 32, v);
+    }
+    for (; i < end; i++) {
+        integrate_velocity((float *)(base + i * 32), steps + i, h, maxTranslation, maxRotation);
+    }
+}
+
+/// One body's motion, as the eight-lane loop computes each lane.
+static void integrate_position(float *state, float h) {
+    state[4] = state[4] + h * state[0];
+    state[5] = state[5] + h * state[1];
+    if (state[2] != 0) {
+        float angle = h * state[2];
+        float c = state[6] - angle * state[7];
+        float s = state[7] + angle * state[6];
+        float inverse = 1 / sqrtf(c * c + s * s);
+        state[6] = c * inverse;
+        state[7] = s * inverse;
+    }
+}
+
+TARGET void dynamics_integrate_positions(void *states, int64_t begin, int64_t end, float h) {
+    char *base = (char *)states;
+    V zero = 0.0f;
+    int64_t i = begin;
+    for (; i + 8 <= end; i += 8) {
+        rows8 v = load_rows(base + i * 32, 32);
+        rows8 m = load_rows(base + i * 32 + 16, 32);
+        m.x = m.x + h * v.x;
+        m.y = m.y + h * v.y;
+        V angle = h * v.z;
+        V c = m.z - angle * m.w;
+        V s = m.w + angle * m.z;
+        V inverse = 1.0f / __builtin_elementwise_sqrt(c * c + s * s);
+        M turning = v.z != zero;
+        m.z = select_lanes(turning, m.z, c * inverse);
+        m.w = select_lanes(turning, m.w, s * inverse);
+        store_rows(base + i * 32 + 16, 32, m);
+    }
+    for (; i < end; i++) integrate_position((float *)(base + i * 32), h);
+}
+
+#else
+
+int32_t dynamics_body_integration_available(void) { return 0; }
+
+void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, int64_t begin, int64_t end,
+                                   float h, float maxTranslation, float maxRotation) {
+    (void)states; (void)steps; (void)begin; (void)end; (void)h; (void)maxTranslation; (void)maxRotation;
+    __builtin_trap();
+}
+
+void dynamics_integrate_positions(void *states, int64_t begin, int64_t end, float h) {
+    (void)states; (void)begin; (void)end; (void)h;
+    __builtin_trap();
+}
+
+#endif

@@ -93,4 +93,23 @@ struct FramePairTests {
             #expect(Self.bits(moved.point1) == Self.bits(expected.point1))
         }
     }
+
+    @Test("a manifold is recorded in both frames with the bits of Transform.applyInverse", arguments: [Float(1), 1_000])
+    func recordMatchesTransforms(reach: Float) {
+        var random = SplitMix64(seed: 0xF4A3_0003)
+        for trial in 0..<5_000 {
+            let xfA = Self.record(&random, reach: reach).originTransform, xfB = Self.record(&random, reach: reach).originTransform
+            var m = Manifold.empty
+            m.normal = Rotation(angle: random.signed(.pi)).apply(Vec2(1, 0))
+            for k in 0..<(trial % 3) {
+                m.add(point: xfA.position + Vec2(random.signed(2), random.signed(2)), separation: random.signed(0.01), id: UInt32(k))
+            }
+            let cache = ManifoldCache(m, FramePair(xfA, xfB), bToA: xfA.relative(xfB))
+            var expected: [Vec2] = [xfA.rotation.applyInverse(m.normal)]
+            expected += m.pointCount > 0 ? [xfA.applyInverse(m.point0.point), xfB.applyInverse(m.point0.point)] : [.zero, .zero]
+            expected += m.pointCount > 1 ? [xfA.applyInverse(m.point1.point), xfB.applyInverse(m.point1.point)] : [.zero, .zero]
+            let recorded = [cache.normal, cache.pointA0, cache.pointB0, cache.pointA1, cache.pointB1]
+            #expect(recorded.map { [$0.x.bitPattern, $0.y.bitPattern] } == expected.map { [$0.x.bitPattern, $0.y.bitPattern] })
+        }
+    }
 }

@@ -59,6 +59,18 @@ static inline dynamics_lanes dynamics_relative_frame(dynamics_frame_pair frames)
     return left * xs + dynamics_flip_signs(right * ys, 0, 0, 0, 1);
 }
 
+/// A world point (x, y in lanes 0–1 and again in 2–3) in both frames: in A's in lanes 0–1 and in
+/// B's in lanes 2–3, as `Transform.applyInverse` maps it (the offset from the frame's position,
+/// turned back by its rotation: (c·dx + s·dy, −s·dx + c·dy)).
+static inline dynamics_lanes dynamics_local_point_pair(dynamics_frame_pair frames, dynamics_lanes point) {
+    dynamics_lanes offset = point - frames.position;
+    dynamics_lanes xs = __builtin_shufflevector(offset, offset, 0, 0, 2, 2);
+    dynamics_lanes ys = __builtin_shufflevector(offset, offset, 1, 1, 3, 3);
+    dynamics_lanes left = dynamics_flip_signs(frames.rotation, 0, 1, 0, 1);                        // c −s c' −s'
+    dynamics_lanes right = __builtin_shufflevector(frames.rotation, frames.rotation, 1, 0, 3, 2);  // s c s' c'
+    return left * xs + right * ys;
+}
+
 /// One moved point of a reused manifold, as `ManifoldCache.move` writes it: the point (x, y) and
 /// its anchors from A's and B's centres of mass (x, y each) in `pointAndAnchors`, `separation`.
 typedef struct {

@@ -24,17 +24,25 @@ struct ManifoldCache: BitwiseCopyable {
     /// Records `m`, just computed for bodies at `xfA` and `xfB` (`bToA` = `xfA.relative(xfB)`).
     /// Points the manifold does not have are left zero (`move` reads only those it has): most
     /// manifolds computed in a tumbling pile are empty.
-    @inline(__always)
     init(_ m: Manifold, _ xfA: Transform, _ xfB: Transform, bToA: Transform) {
+        self.init(m, FramePair(xfA, xfB), bToA: bToA)
+    }
+
+    /// The same from both frames side by side: each point goes into both frames at once
+    /// (`dynamics_local_point_pair`).
+    @inline(__always)
+    init(_ m: Manifold, _ frames: FramePair, bToA: Transform) {
         self = .empty
         self.bToA = bToA
-        normal = xfA.rotation.applyInverse(m.normal)
+        normal = frames.a.rotation.applyInverse(m.normal)
         if m.pointCount > 0 {
-            pointA0 = xfA.applyInverse(m.point0.point); pointB0 = xfB.applyInverse(m.point0.point)
+            let local = dynamics_local_point_pair(frames, SIMD4(lowHalf: m.point0.point, highHalf: m.point0.point))
+            pointA0 = local.lowHalf; pointB0 = local.highHalf
             separation0 = m.point0.separation
         }
         if m.pointCount > 1 {
-            pointA1 = xfA.applyInverse(m.point1.point); pointB1 = xfB.applyInverse(m.point1.point)
+            let local = dynamics_local_point_pair(frames, SIMD4(lowHalf: m.point1.point, highHalf: m.point1.point))
+            pointA1 = local.lowHalf; pointB1 = local.highHalf
             separation1 = m.point1.separation
         }
     }

@@ -119,7 +119,7 @@ struct NarrowphaseView: ChunkKernel {
             let geometryA = geometry[Int(c.pointee.shapeA)], geometryB = geometry[Int(c.pointee.shapeB)]
             var gap = AxisGap()
             var m = self.manifold(geometryA, xfA, geometryB, xfB, gap: &gap)
-            c.pointee.cache = ManifoldCache(m, xfA, xfB, bToA: bToA)
+            c.pointee.cache = ManifoldCache(m, frames, bToA: bToA)
             flags.insert(.cached)
             flags.remove(.apart)
             if gap.excess > 0 {

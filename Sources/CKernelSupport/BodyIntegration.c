@@ -12,41 +12,13 @@
 #include <string.h>
 
 #if defined(__x86_64__) && (defined(__linux__) || defined(__APPLE__))
-#include <immintrin.h>
+#include "EightLanes.h"
 
-#define TARGET __attribute__((target("avx")))
-#define INLINE static inline __attribute__((always_inline)) TARGET
-
-typedef float V __attribute__((ext_vector_type(8)));
-typedef int32_t M __attribute__((ext_vector_type(8)));
-
-typedef struct {
-    V x, y, z, w;
-} rows8;
-
-/// `b` in the lanes of `mask`, `a` in the others.
-INLINE V select_lanes(M mask, V a, V b) { return (V)(((M)b & mask) | ((M)a & ~mask)); }
-
-/// The 16-byte rows at `base + (first + k) · stride` for k = 0…7, transposed.
+/// The 16-byte rows at `base + k · stride` for k = 0…7 (eight consecutive records), transposed.
 INLINE rows8 load_rows(const char *base, int64_t stride) {
-    V r[4];
-    for (int i = 0; i < 4; i++) {
-        dynamics_lanes low, high;
-        memcpy(&low, base + i * stride, sizeof low);
-        memcpy(&high, base + (i + 4) * stride, sizeof high);
-        r[i] = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
-    }
-    V low01 = __builtin_shufflevector(r[0], r[1], 0, 8, 1, 9, 4, 12, 5, 13);
-    V low23 = __builtin_shufflevector(r[2], r[3], 0, 8, 1, 9, 4, 12, 5, 13);
-    V high01 = __builtin_shufflevector(r[0], r[1], 2, 10, 3, 11, 6, 14, 7, 15);
-    V high23 = __builtin_shufflevector(r[2], r[3], 2, 10, 3, 11, 6, 14, 7, 15);
-    rows8 t = {
-        __builtin_shufflevector(low01, low23, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(low01, low23, 2, 3, 10, 11, 6, 7, 14, 15),
-        __builtin_shufflevector(high01, high23, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(high01, high23, 2, 3, 10, 11, 6, 7, 14, 15),
-    };
-    return t;
+    dynamics_lanes rows[8];
+    for (int k = 0; k < 8; k++) memcpy(&rows[k], base + k * stride, sizeof rows[k]);
+    return transpose_rows(rows);
 }
 
 /// The inverse of `load_rows`: rows (x, y, z, w) of the eight lanes stored at `base + k · stride`.

@@ -10,45 +10,17 @@
 #include <string.h>
 
 #if defined(__x86_64__) && (defined(__linux__) || defined(__APPLE__))
-#include <immintrin.h>
+#include "EightLanes.h"
 
-#define TARGET __attribute__((target("avx")))
-#define INLINE static inline __attribute__((always_inline)) TARGET
-
-typedef float V __attribute__((ext_vector_type(8)));
-typedef int32_t M __attribute__((ext_vector_type(8)));
-
-/// `b` in the lanes of `mask`, `a` in the others.
-INLINE V select_lanes(M mask, V a, V b) { return (V)(((M)b & mask) | ((M)a & ~mask)); }
 INLINE V only(M lanes, V v) { return select_lanes(lanes, (V)0.0f, v); }
-/// The same for integer lanes.
+/// `b` in the integer lanes of `mask`, `a` in the others.
 INLINE M select_integers(M mask, M a, M b) { return (b & mask) | (a & ~mask); }
 
-/// Four 16-byte rows of eight records transposed: `x` holds each row's first float, and so on.
-typedef struct {
-    V x, y, z, w;
-} rows8;
-
-/// The rows at `base + index[l] · stride + offset` for lanes l = 0…7.
+/// The rows at `base + index[l] · stride + offset` for lanes l = 0…7, transposed.
 INLINE rows8 load_rows(const char *base, const int32_t index[8], int64_t stride, int64_t offset) {
-    V r[4];
-    for (int i = 0; i < 4; i++) {
-        dynamics_lanes low, high;
-        memcpy(&low, base + (int64_t)index[i] * stride + offset, sizeof low);
-        memcpy(&high, base + (int64_t)index[i + 4] * stride + offset, sizeof high);
-        r[i] = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
-    }
-    V low01 = __builtin_shufflevector(r[0], r[1], 0, 8, 1, 9, 4, 12, 5, 13);    // x0 x1 y0 y1 | x4 x5 y4 y5
-    V low23 = __builtin_shufflevector(r[2], r[3], 0, 8, 1, 9, 4, 12, 5, 13);
-    V high01 = __builtin_shufflevector(r[0], r[1], 2, 10, 3, 11, 6, 14, 7, 15); // z0 z1 w0 w1 | z4 z5 w4 w5
-    V high23 = __builtin_shufflevector(r[2], r[3], 2, 10, 3, 11, 6, 14, 7, 15);
-    rows8 t = {
-        __builtin_shufflevector(low01, low23, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(low01, low23, 2, 3, 10, 11, 6, 7, 14, 15),
-        __builtin_shufflevector(high01, high23, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(high01, high23, 2, 3, 10, 11, 6, 7, 14, 15),
-    };
-    return t;
+    dynamics_lanes rows[8];
+    for (int l = 0; l < 8; l++) memcpy(&rows[l], base + (int64_t)index[l] * stride + offset, sizeof rows[l]);
+    return transpose_rows(rows);
 }
 
 /// One float at `base + index[l] · stride + offset` for lanes l = 0…7.

@@ -16,7 +16,7 @@ typedef struct {
     dynamics_lanes rotation;
 } dynamics_frame_pair;
 
-/// `v` with the sign of the lanes set in `lanes` flipped (a mask of 0 or 1 per lane).
+/// `v` with the sign flipped in each lane whose `flip` argument is non-zero (lanes 0 to 3).
 static inline dynamics_lanes dynamics_flip_signs(dynamics_lanes v, int flip0, int flip1, int flip2, int flip3) {
     typedef unsigned int bits4 __attribute__((ext_vector_type(4)));
     bits4 mask = {flip0 ? 0x80000000u : 0, flip1 ? 0x80000000u : 0, flip2 ? 0x80000000u : 0, flip3 ? 0x80000000u : 0};

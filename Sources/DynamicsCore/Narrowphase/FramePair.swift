@@ -49,7 +49,7 @@ extension FramePair {
     }
 
     /// A body record's centre of mass and rotation, which lie next to each other at its start
-    /// (`BodySimLayoutTests` holds the layout to that).
+    /// (`FramePairTests` holds the layout to that).
     @inline(__always)
     private static func centerAndRotation(_ record: UnsafePointer<BodySim>) -> SIMD4<Float> {
         UnsafeRawPointer(record).loadUnaligned(fromByteOffset: MemoryLayout<BodySim>.offset(of: \.center)!,

@@ -162,8 +162,9 @@ func shapeAABB(_ g: ShapeGeometryRecord, vertices: UnsafePointer<Vec2>, lanes: U
                                              xf.position.x, xf.position.y)
         return AABB(lower: bounds.lowHalf, upper: bounds.highHalf).expanded(by: g.radius)
     }
-    // A segment's two ends. Lower and negated upper bounds in one vector, so that both take one lane-wise minimum per
-    // vertex (the generic `pointwiseMin`/`pointwiseMax` were a NaN test per component).
+    // A segment's two ends. Lower and negated upper bounds in one vector, so that both take one
+    // lane-wise minimum per vertex (the generic `pointwiseMin`/`pointwiseMax` were a NaN test per
+    // component).
     let start = Int(g.vertexStart)
     let first = xf.apply(vertices[start])
     var bounds = SIMD4<Float>(first.x, first.y, -first.x, -first.y)

@@ -18,7 +18,7 @@
 INLINE rows8 load_rows(const char *base, int64_t stride) {
     dynamics_lanes rows[8];
     for (int k = 0; k < 8; k++) memcpy(&rows[k], base + k * stride, sizeof rows[k]);
-    return transpose_rows(rows);
+    return dynamics_transpose_eight(rows);
 }
 
 /// The inverse of `load_rows`: rows (x, y, z, w) of the eight lanes stored at `base + k · stride`.

@@ -42,27 +42,14 @@ typedef struct {
     V f0, f1, f2, f3;
 } KERNEL(rows);
 
-/// Side A's (`sideB` 0) or B's rows at `offset` of the pair at `c`: lane i's row and lane i + 4's
-/// loaded into the two halves of one register, then transposed within the halves.
+/// Side A's (`sideB` 0) or B's rows at `offset` of the pair at `c`, transposed
+/// (`dynamics_transpose_eight`).
 KERNEL_INLINE KERNEL(rows) KERNEL(gather)(const char *states, const char *c, int sideB, int offset) {
     const int32_t *at = (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA));
-    V r[4];
-    for (int i = 0; i < 4; i++) {
-        dynamics_lanes low, high;
-        memcpy(&low, states + (int64_t)at[i] + offset, sizeof low);
-        memcpy(&high, states + (int64_t)at[i + 4] + offset, sizeof high);
-        r[i] = KERNEL(join)(low, high);
-    }
-    V low01 = __builtin_shufflevector(r[0], r[1], 0, 8, 1, 9, 4, 12, 5, 13);    // x0 x1 y0 y1 | x4 x5 y4 y5
-    V low23 = __builtin_shufflevector(r[2], r[3], 0, 8, 1, 9, 4, 12, 5, 13);
-    V high01 = __builtin_shufflevector(r[0], r[1], 2, 10, 3, 11, 6, 14, 7, 15); // z0 z1 w0 w1 | z4 z5 w4 w5
-    V high23 = __builtin_shufflevector(r[2], r[3], 2, 10, 3, 11, 6, 14, 7, 15);
-    KERNEL(rows) t = {
-        __builtin_shufflevector(low01, low23, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(low01, low23, 2, 3, 10, 11, 6, 7, 14, 15),
-        __builtin_shufflevector(high01, high23, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(high01, high23, 2, 3, 10, 11, 6, 7, 14, 15),
-    };
+    dynamics_lanes rows[8];
+    for (int i = 0; i < 8; i++) memcpy(&rows[i], states + (int64_t)at[i] + offset, sizeof rows[i]);
+    dynamics_eight_rows transposed = dynamics_transpose_eight(rows);
+    KERNEL(rows) t = {transposed.x, transposed.y, transposed.z, transposed.w};
     return t;
 }
 

@@ -36,6 +36,7 @@
 
 #if DYNAMICS_HAS_AVX_COPY
 #include <immintrin.h>
+#include "TransposeEight.h"
 
 // The AVX level: eight lanes (a pair of blocks) at a time. Its four-lane copy sweeps the impacts of
 // one block of a pair alone (see `sweep_if_fast`); its own pass is not used.

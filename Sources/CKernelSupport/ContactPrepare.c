@@ -20,7 +20,7 @@ INLINE M select_integers(M mask, M a, M b) { return (b & mask) | (a & ~mask); }
 INLINE rows8 load_rows(const char *base, const int32_t index[8], int64_t stride, int64_t offset) {
     dynamics_lanes rows[8];
     for (int l = 0; l < 8; l++) memcpy(&rows[l], base + (int64_t)index[l] * stride + offset, sizeof rows[l]);
-    return transpose_rows(rows);
+    return dynamics_transpose_eight(rows);
 }
 
 /// One float at `base + index[l] · stride + offset` for lanes l = 0…7.

@@ -48,12 +48,6 @@ static inline dynamics_lanes separations_of_four(const float *rows, int32_t stri
     return deepest + offset;
 }
 
-/// The largest of four separations (`dynamics_lanes_max` in pairs, then of the pairs).
-static inline float largest_of_four(dynamics_lanes separation) {
-    dynamics_lanes pairs = dynamics_lanes_max(separation, __builtin_shufflevector(separation, separation, 2, 3, 0, 1));
-    return dynamics_lanes_max(pairs, __builtin_shufflevector(pairs, pairs, 1, 0, 3, 2))[0];
-}
-
 /// The first of four lanes equal to `largest`.
 static inline int first_lane_equal(dynamics_lanes separation, float largest) {
     for (int k = 0; k < 4; k++) {
@@ -69,7 +63,7 @@ dynamics_edge_separation dynamics_max_separation_in_fours(const float *lanes, in
     if (edgeCount <= 4) {
         // One group of four in a block of four lanes: boxes, triangles, segments.
         dynamics_lanes separation = separations_of_four(lanes, 4, incident, incidentCount, cosine, sine, px, py);
-        float largest = largest_of_four(separation);
+        float largest = dynamics_largest_lane(separation);
         if (largest > best.separation) {
             int k = first_lane_equal(separation, largest);
             best.separation = separation[k];
@@ -82,7 +76,7 @@ dynamics_edge_separation dynamics_max_separation_in_fours(const float *lanes, in
     for (int32_t g = 0; g < groups; g++) {
         const float *rows = lanes + (g / 2) * 32 + (g % 2) * 4;
         dynamics_lanes separation = separations_of_four(rows, 8, incident, incidentCount, cosine, sine, px, py);
-        float largest = largest_of_four(separation);
+        float largest = dynamics_largest_lane(separation);
         if (largest > best.separation) {
             int k = first_lane_equal(separation, largest);
             best.separation = separation[k];

@@ -32,4 +32,16 @@ static inline dynamics_lanes dynamics_lanes_min(dynamics_lanes a, dynamics_lanes
 #endif
 }
 
+/// The smallest of four lanes (`dynamics_lanes_min` in pairs, then of the pairs).
+static inline float dynamics_smallest_lane(dynamics_lanes v) {
+    dynamics_lanes pairs = dynamics_lanes_min(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+    return dynamics_lanes_min(pairs, __builtin_shufflevector(pairs, pairs, 1, 0, 3, 2))[0];
+}
+
+/// The largest of four lanes (`dynamics_lanes_max` in pairs, then of the pairs).
+static inline float dynamics_largest_lane(dynamics_lanes v) {
+    dynamics_lanes pairs = dynamics_lanes_max(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+    return dynamics_lanes_max(pairs, __builtin_shufflevector(pairs, pairs, 1, 0, 3, 2))[0];
+}
+
 #endif

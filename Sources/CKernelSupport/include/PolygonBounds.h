@@ -9,16 +9,6 @@
 
 #include <string.h>
 
-/// The smallest of four lanes, then the largest, in lane 0.
-static inline float dynamics_smallest_lane(dynamics_lanes v) {
-    dynamics_lanes pairs = dynamics_lanes_min(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
-    return dynamics_lanes_min(pairs, __builtin_shufflevector(pairs, pairs, 1, 0, 3, 2))[0];
-}
-static inline float dynamics_largest_lane(dynamics_lanes v) {
-    dynamics_lanes pairs = dynamics_lanes_max(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
-    return dynamics_lanes_max(pairs, __builtin_shufflevector(pairs, pairs, 1, 0, 3, 2))[0];
-}
-
 /// The bounds of a polygon's vertices carried by the rotation (`cosine`, `sine`) and then moved by
 /// (`px`, `py`): lower x, lower y, upper x, upper y. The vertices are read from the polygon's edge
 /// lanes (`dynamics_max_separation`: the rows of first vertices' x and y), four at a time; a

@@ -47,7 +47,7 @@ extension Contact {
 
 extension World {
     /// Creates a contact for each pair in `sorted` (ascending keys, duplicates adjacent), in key
-    /// order. Serially, each new pair is entered in the pair table with its index (the table's
+    /// order. Serially, each new pair is entered in the pair table (the table's
     /// slots are loaded a few pairs ahead: each was a cache miss) and the pairs are compacted in
     /// place; the records are then built on the workers.
     func createContacts(sorted: UnsafeMutableBufferPointer<UInt64>) {
@@ -60,7 +60,7 @@ extension World {
             if i + ahead < sorted.count { pairs.prefetchForWrite(sorted[i + ahead]) }
             guard key != previous else { continue }
             previous = key
-            pairs.set(key, Int32(first + n))
+            pairs.insert(key)
             sorted[n] = key
             n += 1
         }

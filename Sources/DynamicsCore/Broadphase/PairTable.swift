@@ -1,7 +1,13 @@
 import CKernelSupport
 
-/// An open-addressing hash map from a pair key (two 32-bit ids, smaller first) to an index.
-/// Linear probing with backward-shift deletion; it grows between steps only.
+/// An open-addressing hash map from a pair key (two 32-bit ids, smaller first) to a count: the
+/// world's contact pairs, each held once (`insert`), and its jointed body pairs, each with the
+/// number of joints that keep the two bodies from colliding. Linear probing with backward-shift
+/// deletion; it grows between steps only.
+///
+/// The contacts' table holds no index: a contact's place in the store changes whenever another is
+/// destroyed (the last one moves into the hole) or the locality pass sorts them, and nothing looks
+/// a contact up by its pair, so keeping an index up to date was a random write per move.
 struct PairTable: ~Copyable {
     private var keys: Column<UInt64>
     private var values: Column<Int32>
@@ -65,6 +71,10 @@ struct PairTable: ~Copyable {
     mutating func reserve(_ total: Int) {
         while total * 2 > mask + 1 { grow() }
     }
+
+    /// Holds `key` once (a contact's pair): `set(key, 1)`.
+    @inline(__always)
+    mutating func insert(_ key: UInt64) { set(key, 1) }
 
     /// Inserts or overwrites.
     mutating func set(_ key: UInt64, _ value: Int32) {

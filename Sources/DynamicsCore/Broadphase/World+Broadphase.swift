@@ -174,11 +174,6 @@ extension World {
         }
         pairs.remove(PairTable.key(shapeA, shapeB))
         if c.pointee.restitution > 0 { bouncyContactCount -= 1 }
-        let last = contacts.count - 1
-        if index != last {
-            let moved = contacts.base + last
-            pairs.set(PairTable.key(moved.pointee.shapeA, moved.pointee.shapeB), Int32(index))
-        }
         contacts.swapRemove(at: index)
         contactImpulses.swapRemove(at: index)
         if solverKeysValid { solverKeys.swapRemove(at: index) }

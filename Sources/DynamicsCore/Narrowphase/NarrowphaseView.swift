@@ -224,9 +224,9 @@ extension World {
     /// Destroys the contacts whose boxes separated (`disjointContacts`, ascending), last first.
     /// A contact that was touching and whose boxes separated in one step reports its end here.
     /// Destroying swaps the last contact into the hole; the last is never one still to destroy,
-    /// as those lie below. Each destroy clears the pair table's slot of its pair and rewrites the
-    /// slot of the pair moved; both were cache misses, so the slots of the destroy a few ahead
-    /// (its pair, and the pair then last) are loaded meanwhile.
+    /// as those lie below. Each destroy clears the pair table's slot of its pair, a cache miss, and
+    /// moves the record then last into the hole; so the slot of the destroy a few ahead, and the
+    /// record that will then be last, are loaded meanwhile.
     func destroyDisjointContacts() {
         let doomed = UnsafePointer(disjointContacts.base)
         let ahead = Self.pairSlotPrefetchDistance
@@ -237,8 +237,9 @@ extension World {
                 pairs.prefetchForWrite(PairTable.key(later.pointee.shapeA, later.pointee.shapeB))
                 let lastThen = contacts.count - 1 - ahead
                 if lastThen >= 0 {
-                    let last = contacts.base + lastThen
-                    pairs.prefetchForWrite(PairTable.key(last.pointee.shapeA, last.pointee.shapeB))
+                    let last = UnsafeRawPointer(contacts.base + lastThen)
+                    for offset in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) { dynamics_prefetch(last + offset) }
+                    dynamics_prefetch(last + MemoryLayout<Contact>.size - 1)
                 }
             }
             let i = Int(doomed[j])

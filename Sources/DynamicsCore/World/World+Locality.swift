@@ -93,11 +93,5 @@ extension World {
                        stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0] },
                        move: { contactBase[$1] = contactBase[$0]; impulseBase[$1] = impulseBase[$0] },
                        restore: { contactBase[$0] = held; impulseBase[$0] = heldImpulses })
-        // Every pair's slot is rewritten, in contact order, which is no order of the slots.
-        let ahead = Self.pairSlotPrefetchDistance
-        for i in 0..<count {
-            if i + ahead < count { pairs.prefetchForWrite(PairTable.key(contactBase[i + ahead].shapeA, contactBase[i + ahead].shapeB)) }
-            pairs.set(PairTable.key(contactBase[i].shapeA, contactBase[i].shapeB), Int32(i))
-        }
     }
 }

@@ -49,7 +49,7 @@ struct Bench: ParsableCommand {
             let chosen = SolverKernel.select(kernel)
             guard chosen == kernel else { fail("--kernel \(kernel.rawValue): this processor or build cannot run it (best: \(SolverKernel.best.rawValue))") }
         }
-        let paths = try profilePaths()
+        let paths = try profilePaths(profiles)
         let oldBaseline = try baseline.map(loadBaseline)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
         // Round after round over every profile, so that a slow spell of the host falls on one
@@ -154,17 +154,6 @@ struct Bench: ParsableCommand {
         return (total / engine - 1) * 100
     }
 
-    private func profilePaths() throws -> [String] {
-        if !profiles.isEmpty { return profiles }
-        let directory = "Profiles"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            fail("no profiles given and no Profiles/ folder here; run from the package root or name the files")
-        }
-        let paths = names.filter { $0.hasSuffix(".json") }.sorted().map { "\(directory)/\($0)" }
-        guard !paths.isEmpty else { fail("Profiles/ holds no .json files") }
-        return paths
-    }
-
     private func loadBaseline(_ path: String) throws -> BenchBaseline {
         guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot be read (missing or not a file)") }
         do { return try JSONDecoder().decode(BenchBaseline.self, from: data) } catch let DecodingError.keyNotFound(key, context) {
@@ -175,6 +164,18 @@ struct Bench: ParsableCommand {
             fail("\(path): is not a baseline written by --save-baseline (\(error))")
         }
     }
+}
+
+/// The profiles named on the command line, or every .json file in Profiles/ when none is named.
+func profilePaths(_ given: [String]) throws -> [String] {
+    if !given.isEmpty { return given }
+    let directory = "Profiles"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+        fail("no profiles given and no Profiles/ folder here; run from the package root or name the files")
+    }
+    let paths = names.filter { $0.hasSuffix(".json") }.sorted().map { "\(directory)/\($0)" }
+    guard !paths.isEmpty else { fail("Profiles/ holds no .json files") }
+    return paths
 }
 
 /// Prints an error and exits with status 1.

@@ -1,0 +1,106 @@
+import ArgumentParser
+import DynamicsProfiles
+import Foundation
+
+/// `dynamics scaling`: how much faster a profile steps on several threads than on one, measured
+/// on the two worlds side by side in one process.
+///
+/// Two `bench` runs (`--threads 1`, then `--threads 2`) meet the host at different moments, and
+/// on a shared machine its speed drifts between them: the same commit's two-thread speed-up of
+/// one profile read anywhere from 1.35 to 1.98. Here both worlds are built from the profile and
+/// warmed up, then stepped in turn, a block of steps each, so that a slow spell of the host falls
+/// on both. Before each block, one untimed step lets the worker threads of that world, idle
+/// while the other world stepped, get going again. The worlds go through the same steps, so
+/// their final states must agree to the bit (the engine's results do not depend on the number
+/// of threads); the command fails if they do not.
+struct Scaling: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Step each profile on one thread and on several side by side, and print the speed-up."
+    )
+
+    @Argument(help: "Profile files (default: every .json file in Profiles/).")
+    var profiles: [String] = []
+
+    @Option(help: "Worker threads of the world compared with the one-thread world.")
+    var threads: Int = 2
+
+    @Option(help: "Measured steps per world (default: each profile's own).")
+    var steps: Int?
+
+    @Option(help: "Timed steps of one world before the other takes its turn.")
+    var block: Int = 10
+
+    func validate() throws {
+        guard threads >= 2 && threads <= 256 else { throw ValidationError("--threads must be in 2...256, got \(threads)") }
+        if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
+        guard block >= 1 else { throw ValidationError("--block must be >= 1, got \(block)") }
+    }
+
+    func run() throws {
+        let paths = try profilePaths(profiles)
+        let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
+        var rows: [ScalingResult] = []
+        for (index, path) in paths.enumerated() {
+            let result = try measure(path, label: "[\(index + 1)/\(paths.count)]", progress: progress)
+            guard result.statesAgree else {
+                fail("\(result.profile): the one-thread and \(threads)-thread worlds ended in different states")
+            }
+            rows.append(result)
+        }
+        progress.clear()
+        print(scalingTable(rows, threads: threads))
+    }
+
+    func measure(_ path: String, label prefix: String, progress: Progress) throws -> ScalingResult {
+        let scenes = [try loadScene(path, threads: 1), try loadScene(path, threads: threads)]
+        let profile = scenes[0].profile
+        let label = "\(prefix) \(profile.name)"
+        for step in 0..<profile.warmupSteps {
+            for scene in scenes { scene.step() }
+            progress.show("\(label): warm-up \(step + 1)/\(profile.warmupSteps)")
+        }
+        let measured = steps ?? profile.steps
+        let clock = ContinuousClock()
+        var timings = [StepTimings(capacity: measured), StepTimings(capacity: measured)]
+        var done = 0
+        while done < measured {
+            let count = min(block, measured - done)
+            for (k, scene) in scenes.enumerated() {
+                scene.step()
+                for _ in 0..<count {
+                    let start = clock.now
+                    scene.step()
+                    timings[k].record(clock.now - start)
+                }
+            }
+            done += count
+            progress.show("\(label): step \(done)/\(measured)")
+        }
+        return ScalingResult(profile: profile.name, bodies: scenes[0].world.bodyCount, oneThreadMs: timings[0].median,
+                             severalThreadsMs: timings[1].median,
+                             statesAgree: scenes[0].world.stateHash() == scenes[1].world.stateHash())
+    }
+}
+
+/// One profile's medians on one thread and on several, from `dynamics scaling`.
+struct ScalingResult: Equatable {
+    var profile: String
+    var bodies: Int
+    var oneThreadMs: Double
+    var severalThreadsMs: Double
+    var statesAgree: Bool
+
+    /// How many times faster the world on several threads stepped (median against median).
+    var speedUp: Double { severalThreadsMs > 0 ? oneThreadMs / severalThreadsMs : 0 }
+}
+
+/// The table `dynamics scaling` prints.
+func scalingTable(_ rows: [ScalingResult], threads: Int) -> String {
+    var lines = ["profile            bodies  1 thread ms  \(threads) threads ms  speed-up",
+                 "-----------------  ------  -----------  ------------  --------"]
+    for r in rows {
+        lines.append(r.profile.padding(toLength: 17, withPad: " ", startingAt: 0) + "  "
+                     + String(format: "%6d  %11.3f  %12.3f  %7.2fx", r.bodies, r.oneThreadMs, r.severalThreadsMs, r.speedUp))
+    }
+    return lines.joined(separator: "\n")
+}

@@ -68,6 +68,36 @@ struct SleepIslandTests {
         return (world, boxes, kinematic)
     }
 
+    /// While a kinematic ball spins beside it, a box's sleep timer restarts in every step, also
+    /// in the steps in which no body anywhere is still (the sleep update then skips the islands).
+    /// Once the ball stops, it needs `timeToSleep` to be still itself and the box another
+    /// `timeToSleep` after that: had the box's timer run on while the ball spun, it would sleep
+    /// up to `timeToSleep` earlier.
+    @Test("a box pushed by a spinning kinematic ball sleeps two sleep times after the ball stops, not sooner")
+    func pushedTimerRestartsEveryStep() throws {
+        for workers in [1, 2] {
+            let world = try makeWorld(gravity: 10, sleep: true, workers: workers)
+            try addGround(world)
+            let box = try addBox(world, at: Vec2(0, 0.5))
+            var def = BodyDefinition(type: .kinematic, position: Vec2(-1, 0.5))
+            def.angularVelocity = 1
+            let ball = try world.createBody(def)
+            try world.createShape(on: ball, ShapeDefinition(.circle(radius: 0.5), friction: 0))
+            // 2.2 s: the timer, had it run on since the box settled, would be well into a period.
+            run(world, seconds: 2.2)
+            #expect(world.isAwake(box), "\(workers) workers: awake while the ball spins")
+            try world.setAngularVelocity(0, of: ball)
+            var steps = 0
+            while world.isAwake(box) && steps < 600 {
+                world.step(1.0 / 60)
+                steps += 1
+            }
+            let sleepTime = WorldDefinition().timeToSleep
+            #expect(Float(steps) / 60 >= 2 * sleepTime - 2.0 / 60, "\(workers) workers: slept \(steps) steps after the ball stopped")
+            #expect(steps < 600, "\(workers) workers: the box falls asleep once the ball is still")
+        }
+    }
+
     /// The kinematic ball starts spinning in the very step in which the row would fall asleep:
     /// its end box, still until then, is pushed after it may already have been grouped with the
     /// others, and must still hold the whole row awake.

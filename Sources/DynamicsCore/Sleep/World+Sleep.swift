@@ -12,6 +12,14 @@ extension World {
         guard definition.enableSleep else { return }
         let awake = bodies.awakeCount
         guard awake > 0 else { return }
+        // While no body is still, no island can sleep and no group is needed (a tumbling or
+        // swarming scene, every step): only the bodies pushed by a kinematic one restart their
+        // timers. The full update cost rain-10k 130 µs a step on the calling thread alone.
+        let kinds = stillAndKinematic(awake)
+        guard kinds.anyStill else {
+            if kinds.anyKinematic { restartTimersOfPushedBodies() }
+            return
+        }
         islandParent.resizeUninitialized(to: awake)
         let parent = islandParent.base
         for i in 0..<awake { parent[i] = Int32(i) }
@@ -47,13 +55,8 @@ extension World {
             let fA = dA >= 0 ? flags[dA] : 0, fB = dB >= 0 ? flags[dB] : 0
             if fA & fB & dynamic != 0 {
                 link(dA, dB)
-            } else if fA & dynamic != 0 && dB >= 0 && fB & still == 0 {
-                // Pushed by a moving kinematic body.
-                sims[dA].sleepTime = 0
-                flags[dA] = (fA & ~still) | held
-            } else if fB & dynamic != 0 && dA >= 0 && fA & still == 0 {
-                sims[dB].sleepTime = 0
-                flags[dB] = (fB & ~still) | held
+            } else {
+                Self.restartTimerIfPushed(dA, dB, flags: flags, sims: sims)
             }
         }
         for k in 0..<joints.active.count {
@@ -132,6 +135,59 @@ extension World {
             let c = contacts[i]
             guard c.flags.contains(.touching) else { continue }
             if c.bodyA == s { wake(bodySlot: c.bodyB) } else if c.bodyB == s { wake(bodySlot: c.bodyA) }
+        }
+    }
+}
+
+extension World {
+    /// Whether some awake body is still, and whether some is not dynamic (kinematic), from the
+    /// flags of the finalisation, eight bodies at a time.
+    func stillAndKinematic(_ awake: Int) -> (anyStill: Bool, anyKinematic: Bool) {
+        let flags = UnsafeRawPointer(sleepFlags.base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let stillBits = ones &* UInt64(SleepFlags.still), dynamicBits = ones &* UInt64(SleepFlags.dynamic)
+        var seen: UInt64 = 0, notDynamic: UInt64 = 0
+        var d = 0
+        while d + 8 <= awake {
+            let word = flags.loadUnaligned(fromByteOffset: d, as: UInt64.self)
+            seen |= word
+            notDynamic |= ~word
+            d += 8
+        }
+        while d < awake {
+            let byte = UInt64(flags.load(fromByteOffset: d, as: UInt8.self))
+            seen |= byte
+            notDynamic |= ~byte
+            d += 1
+        }
+        return (seen & stillBits != 0, notDynamic & dynamicBits != 0)
+    }
+
+    /// The part of `updateSleep` that applies while no body is still: the dynamic bodies
+    /// touching a kinematic body that is not still restart their timers.
+    func restartTimersOfPushedBodies() {
+        let sources = UnsafePointer(orderedSources.base), flags = sleepFlags.base, sims = bodies.sim.base
+        for k in 0..<orderedSources.count {
+            let dA = Int(sources[k].denseA), dB = Int(sources[k].denseB)
+            let fA = dA >= 0 ? flags[dA] : 0, fB = dB >= 0 ? flags[dB] : 0
+            if fA & fB & SleepFlags.dynamic == 0 { Self.restartTimerIfPushed(dA, dB, flags: flags, sims: sims) }
+        }
+    }
+
+    /// For a touching pair of awake bodies (dense indices, −1 for a body not awake) that are not
+    /// both dynamic: a dynamic body pushed by a kinematic body that is not still restarts its
+    /// sleep timer and is held awake.
+    @inline(__always)
+    static func restartTimerIfPushed(_ dA: Int, _ dB: Int, flags: UnsafeMutablePointer<UInt8>,
+                                     sims: UnsafeMutablePointer<BodySim>) {
+        let fA = dA >= 0 ? flags[dA] : 0, fB = dB >= 0 ? flags[dB] : 0
+        let dynamic = SleepFlags.dynamic, still = SleepFlags.still
+        if fA & dynamic != 0 && dB >= 0 && fB & still == 0 {
+            sims[dA].sleepTime = 0
+            flags[dA] = (fA & ~still) | SleepFlags.heldAwake
+        } else if fB & dynamic != 0 && dA >= 0 && fA & still == 0 {
+            sims[dB].sleepTime = 0
+            flags[dB] = (fB & ~still) | SleepFlags.heldAwake
         }
     }
 }

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Box2D v3 and this engine on the same machine, scene by scene, in alternating rounds.
+#
+#   Benchmarks/Box2D/compare.sh [--threads N] [--rounds N] [scene ...]
+#
+# Box2D comes from PyPI: the pyb2d3 wheel ships Box2D as a static library with its headers
+# (version pinned below). The script downloads that wheel once into .build-box2d/, compiles
+# box2d_bench.c against it, builds `dynamics` in release mode, and then runs each scene in
+# rounds: Box2D, then `dynamics bench` on the matching profile, and again. Alternating keeps a
+# host whose speed drifts from favouring either side; each side reports its fastest round.
+# Needs: python3 with pip, a C compiler, the Swift toolchain, and the network to PyPI on the
+# first run.
+set -euo pipefail
+
+threads=1
+rounds=3
+scenes=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --threads) threads="${2:?--threads needs a number}"; shift 2 ;;
+        --rounds) rounds="${2:?--rounds needs a number}"; shift 2 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
+        *) scenes+=("$1"); shift ;;
+    esac
+done
+case "$threads" in ''|*[!0-9]*|0) echo "compare.sh: --threads must be a whole number >= 1, got '$threads'" >&2; exit 2 ;; esac
+case "$rounds" in ''|*[!0-9]*|0) echo "compare.sh: --rounds must be a whole number >= 1, got '$rounds'" >&2; exit 2 ;; esac
+if [ ${#scenes[@]} -eq 0 ]; then
+    scenes=(large-pyramid many-pyramids joint-grid smash tumbler junkyard)
+fi
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cache="$root/.build-box2d"
+wheel_version="0.11.1"
+mkdir -p "$cache"
+
+# Box2D: the wheel is a zip; take its static library and headers.
+if [ ! -f "$cache/box2d/lib64/libbox2d.a" ]; then
+    echo "fetching Box2D (pyb2d3 $wheel_version from PyPI)..." >&2
+    python3 -m pip download --quiet --no-deps --only-binary :all: --python-version 3.11 \
+        --platform "manylinux_2_28_$(uname -m)" --dest "$cache" "pyb2d3==$wheel_version"
+    rm -rf "$cache/box2d"
+    python3 -m zipfile -e "$cache"/pyb2d3-"$wheel_version"-*.whl "$cache/box2d"
+fi
+cc -O2 -std=c17 -I"$cache/box2d/include" "$here/box2d_bench.c" "$cache/box2d/lib64/libbox2d.a" \
+    -lpthread -lm -o "$cache/box2d_bench"
+
+echo "building dynamics (release)..." >&2
+(cd "$root" && swift build -c release --product dynamics >/dev/null)
+dynamics="$(cd "$root" && swift build -c release --show-bin-path)/dynamics"
+
+best() { sort -g | head -n 1; }
+
+printf '%s thread(s), fastest of %s alternating round(s), median ms per step (p90 of that round)\n' "$threads" "$rounds"
+printf '%-14s %8s %18s %18s %9s\n' scene bodies "Box2D v3" Dynamics "Box2D/us"
+for scene in "${scenes[@]}"; do
+    profile="$root/Profiles/$scene.json"
+    [ -f "$profile" ] || { echo "compare.sh: no profile $profile for scene '$scene'" >&2; exit 2; }
+    box_rows=""; our_rows=""
+    for _ in $(seq "$rounds"); do
+        box_rows+="$("$cache/box2d_bench" --threads "$threads" --tsv "$scene")"$'\n'
+        json="$("$dynamics" bench "$profile" --threads "$threads" --json 2>/dev/null)"
+        median="$(printf '%s' "$json" | grep -o '"medianMs" *: *[0-9.eE+-]*' | head -n 1 | sed 's/.*: *//')"
+        p90="$(printf '%s' "$json" | grep -o '"p90Ms" *: *[0-9.eE+-]*' | head -n 1 | sed 's/.*: *//')"
+        bodies="$(printf '%s' "$json" | grep -o '"bodies" *: *[0-9]*' | head -n 1 | sed 's/.*: *//')"
+        our_rows+="$median $p90 $bodies"$'\n'
+    done
+    box="$(printf '%s' "$box_rows" | awk -F '\t' 'NF >= 5 { print $4, $5, $2, $6, $7 }' | best)"
+    ours="$(printf '%s' "$our_rows" | awk 'NF == 3' | best)"
+    read -r box_median box_p90 box_bodies box_drop box_side <<< "$box"
+    read -r our_median our_p90 our_bodies <<< "$ours"
+    awk -v s="$scene" -v b="$our_bodies" -v bm="$box_median" -v bp="$box_p90" -v om="$our_median" -v op="$our_p90" \
+        'BEGIN { printf "%-14s %8d %9.3f (%6.2f) %9.3f (%6.2f) %8.2fx\n", s, b, bm, bp, om, op, bm / om }'
+    if [ -n "${box_drop:-}" ]; then
+        printf '  Box2D large-pyramid top box after 500 steps: %s m down, %s m sideways\n' "$box_drop" "$box_side"
+    fi
+    box_drop=""; box_side=""
+done

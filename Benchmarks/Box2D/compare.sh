@@ -32,6 +32,9 @@ fi
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+for scene in "${scenes[@]}"; do
+    [ -f "$root/Profiles/$scene.json" ] || { echo "compare.sh: no profile Profiles/$scene.json for scene '$scene'" >&2; exit 2; }
+done
 cache="$root/.build-box2d"
 wheel_version="0.11.1"
 mkdir -p "$cache"
@@ -57,7 +60,6 @@ printf '%s thread(s), fastest of %s alternating round(s), median ms per step (p9
 printf '%-14s %8s %18s %18s %9s\n' scene bodies "Box2D v3" Dynamics "Box2D/us"
 for scene in "${scenes[@]}"; do
     profile="$root/Profiles/$scene.json"
-    [ -f "$profile" ] || { echo "compare.sh: no profile $profile for scene '$scene'" >&2; exit 2; }
     box_rows=""; our_rows=""
     for _ in $(seq "$rounds"); do
         box_rows+="$("$cache/box2d_bench" --threads "$threads" --tsv "$scene")"$'\n'
@@ -71,6 +73,10 @@ for scene in "${scenes[@]}"; do
     ours="$(printf '%s' "$our_rows" | awk 'NF == 3' | best)"
     read -r box_median box_p90 box_bodies box_drop box_side <<< "$box"
     read -r our_median our_p90 our_bodies <<< "$ours"
+    if [ "$box_bodies" != "$our_bodies" ]; then
+        echo "compare.sh: $scene: Box2D built $box_bodies bodies and the profile $our_bodies; box2d_bench.c no longer builds what $profile does" >&2
+        exit 1
+    fi
     awk -v s="$scene" -v b="$our_bodies" -v bm="$box_median" -v bp="$box_p90" -v om="$our_median" -v op="$our_p90" \
         'BEGIN { printf "%-14s %8d %9.3f (%6.2f) %9.3f (%6.2f) %8.2fx\n", s, b, bm, bp, om, op, bm / om }'
     if [ -n "${box_drop:-}" ]; then

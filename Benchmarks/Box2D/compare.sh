@@ -69,9 +69,9 @@ for scene in "${scenes[@]}"; do
         bodies="$(printf '%s' "$json" | grep -o '"bodies" *: *[0-9]*' | head -n 1 | sed 's/.*: *//')"
         our_rows+="$median $p90 $bodies"$'\n'
     done
-    box="$(printf '%s' "$box_rows" | awk -F '\t' 'NF >= 5 { print $4, $5, $2, $6, $7 }' | best)"
+    box="$(printf '%s' "$box_rows" | awk -F '\t' 'NF >= 5 { print $4, $5, $2, $6, $7, $8 }' | best)"
     ours="$(printf '%s' "$our_rows" | awk 'NF == 3' | best)"
-    read -r box_median box_p90 box_bodies box_drop box_side <<< "$box"
+    read -r box_median box_p90 box_bodies box_drop box_side box_spread <<< "$box"
     read -r our_median our_p90 our_bodies <<< "$ours"
     if [ "$box_bodies" != "$our_bodies" ]; then
         echo "compare.sh: $scene: Box2D built $box_bodies bodies and the profile $our_bodies; box2d_bench.c no longer builds what $profile does" >&2
@@ -80,7 +80,8 @@ for scene in "${scenes[@]}"; do
     awk -v s="$scene" -v b="$our_bodies" -v bm="$box_median" -v bp="$box_p90" -v om="$our_median" -v op="$our_p90" \
         'BEGIN { printf "%-14s %8d %9.3f (%6.2f) %9.3f (%6.2f) %8.2fx\n", s, b, bm, bp, om, op, bm / om }'
     if [ -n "${box_drop:-}" ]; then
-        printf '  Box2D large-pyramid top box after 500 steps: %s m down, %s m sideways\n' "$box_drop" "$box_side"
+        printf '  Box2D large-pyramid after 500 steps: top box %s m down and %s m sideways; any box at most %s m sideways\n' \
+            "$box_drop" "$box_side" "$box_spread"
     fi
     box_drop=""; box_side=""
 done

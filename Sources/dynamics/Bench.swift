@@ -52,6 +52,7 @@ struct Bench: ParsableCommand {
         let paths = try profilePaths(profiles)
         let oldBaseline = try baseline.map(loadBaseline)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
+        let host = HostDescription.current()
         // Round after round over every profile, so that a slow spell of the host falls on one
         // round of several profiles rather than on every round of one.
         var byProfile = [[BenchResult]](repeating: [], count: paths.count)
@@ -76,16 +77,20 @@ struct Bench: ParsableCommand {
         } else {
             print(benchTable(results))
             print("contact solver kernel: \(SolverKernel.current.rawValue) (best here: \(SolverKernel.best.rawValue))")
+            print("host: \(host.summary)")
             if rounds > 1 { print("each profile's fastest of \(rounds) rounds (by median); allocations: the most of any round") }
         }
         if let saveBaseline {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            do { try encoder.encode(BenchBaseline(results: results)).write(to: URL(fileURLWithPath: saveBaseline)) } catch {
+            do { try encoder.encode(BenchBaseline(results: results, host: host)).write(to: URL(fileURLWithPath: saveBaseline)) } catch {
                 fail("cannot write the baseline \(saveBaseline): \(error.localizedDescription)")
             }
         }
         if let oldBaseline {
+            if let note = hostNote(recorded: oldBaseline.host, current: host) {
+                FileHandle.standardError.write(Data((note + "\n").utf8))
+            }
             let current = SolverKernel.current.rawValue
             if let other = oldBaseline.results.compactMap(\.kernel).first(where: { $0 != current }) {
                 FileHandle.standardError.write(Data("note: the baseline was measured with the \(other) kernel, this run used \(current)\n".utf8))

@@ -53,6 +53,8 @@ struct RoundsDisagree: Error, CustomStringConvertible {
 /// A saved set of results to compare later runs against.
 struct BenchBaseline: Codable {
     var results: [BenchResult]
+    /// The machine that recorded them; absent in baselines saved before hosts were recorded.
+    var host: HostDescription? = nil
 }
 
 /// The profiles that got slower than a baseline allows.

@@ -5,8 +5,8 @@
 #
 # Box2D comes from PyPI: the pyb2d3 wheel ships Box2D as a static library with its headers
 # (version pinned below). The script downloads that wheel once into .build-box2d/, compiles
-# box2d_bench.c against it, builds `dynamics` in release mode, and then runs each scene in
-# rounds: Box2D, then `dynamics bench` on the matching profile, and again. Alternating keeps a
+# box2d_bench.c, scenes.c and task_pool.c against it, builds `dynamics` in release mode, and
+# then runs each scene in rounds: Box2D, then `dynamics bench` on the matching profile, and again. Alternating keeps a
 # host whose speed drifts from favouring either side; each side reports its fastest round.
 # Needs: python3 with pip, a C compiler, the Swift toolchain, and the network to PyPI on the
 # first run.
@@ -47,7 +47,7 @@ if [ ! -f "$cache/box2d/lib64/libbox2d.a" ]; then
     rm -rf "$cache/box2d"
     python3 -m zipfile -e "$cache"/pyb2d3-"$wheel_version"-*.whl "$cache/box2d"
 fi
-cc -O2 -std=c17 -I"$cache/box2d/include" "$here/box2d_bench.c" "$cache/box2d/lib64/libbox2d.a" \
+cc -O2 -std=c17 -Wall -Wextra -I"$cache/box2d/include" "$here/box2d_bench.c" "$here/scenes.c" "$here/task_pool.c" "$cache/box2d/lib64/libbox2d.a" \
     -lpthread -lm -o "$cache/box2d_bench"
 
 echo "building dynamics (release)..." >&2

@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --threads) threads="${2:?--threads needs a number}"; shift 2 ;;
         --rounds) rounds="${2:?--rounds needs a number}"; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
         *) scenes+=("$1"); shift ;;
     esac
@@ -63,7 +63,7 @@ for scene in "${scenes[@]}"; do
     box_rows=""; our_rows=""
     for _ in $(seq "$rounds"); do
         box_rows+="$("$cache/box2d_bench" --threads "$threads" --tsv "$scene")"$'\n'
-        json="$("$dynamics" bench "$profile" --threads "$threads" --json 2>/dev/null)"
+        json="$("$dynamics" bench "$profile" --threads "$threads" --json)"
         median="$(printf '%s' "$json" | grep -o '"medianMs" *: *[0-9.eE+-]*' | head -n 1 | sed 's/.*: *//')"
         p90="$(printf '%s' "$json" | grep -o '"p90Ms" *: *[0-9.eE+-]*' | head -n 1 | sed 's/.*: *//')"
         bodies="$(printf '%s' "$json" | grep -o '"bodies" *: *[0-9]*' | head -n 1 | sed 's/.*: *//')"
@@ -74,7 +74,7 @@ for scene in "${scenes[@]}"; do
     read -r box_median box_p90 box_bodies box_drop box_side box_spread <<< "$box"
     read -r our_median our_p90 our_bodies <<< "$ours"
     if [ "$box_bodies" != "$our_bodies" ]; then
-        echo "compare.sh: $scene: Box2D built $box_bodies bodies and the profile $our_bodies; box2d_bench.c no longer builds what $profile does" >&2
+        echo "compare.sh: $scene: Box2D built $box_bodies bodies and the profile $our_bodies; scenes.c no longer builds what $profile does" >&2
         exit 1
     fi
     awk -v s="$scene" -v b="$our_bodies" -v bm="$box_median" -v bp="$box_p90" -v om="$our_median" -v op="$our_p90" \
@@ -83,5 +83,4 @@ for scene in "${scenes[@]}"; do
         printf '  Box2D large-pyramid after 500 steps: top box %s m down and %s m sideways; any box at most %s m sideways\n' \
             "$box_drop" "$box_side" "$box_spread"
     fi
-    box_drop=""; box_side=""
 done

@@ -29,7 +29,7 @@ static int compareDoubles(const void* a, const void* b) {
     return (x > y) - (x < y);
 }
 
-typedef struct { double median, p90; int bodies, contacts; float topDrop, topSideways, maxSideways; } Result;
+typedef struct { double median, p90; int bodies, pairs; float topDrop, topSideways, maxSideways; } Result;
 
 static Result runScene(const Scene* scene) {
     b2WorldDef def = b2DefaultWorldDef();
@@ -49,8 +49,12 @@ static Result runScene(const Scene* scene) {
     b2Vec2 topStart = B2_IS_NON_NULL(sceneState.pyramidTop) ? b2Body_GetPosition(sceneState.pyramidTop) : b2Vec2_zero;
     const float dt = 1.0f / 60.0f;
     double* times = malloc(sizeof(double) * scene->steps);
+    if (times == NULL) {
+        fprintf(stderr, "box2d_bench: no memory for %d step times\n", scene->steps);
+        exit(1);
+    }
     double time = 0;
-    int contacts = 0;
+    int pairs = 0;
     for (int k = -scene->warmup; k < scene->steps; k++) {
         double next = time + dt;
         for (int i = 0; i < rainPerStep && rainSpawned < scene->rainCount; i++, rainSpawned++)
@@ -60,21 +64,18 @@ static Result runScene(const Scene* scene) {
             b2Vec2 p = b2Body_GetPosition(sceneState.pusher);
             b2Body_SetLinearVelocity(sceneState.pusher, (b2Vec2){(target - p.x) / dt, (sceneState.pusherStart.y - p.y) / dt});
         }
-        if (k < 0) {
-            b2World_Step(world, dt, 4);
-            time = next;
-            continue;
-        }
         double t0 = nowMs();
         b2World_Step(world, dt, 4);
-        times[k] = nowMs() - t0;
+        double elapsed = nowMs() - t0;
         time = next;
+        if (k < 0) continue;  // warm-up: untimed
+        times[k] = elapsed;
         b2Counters counters = b2World_GetCounters(world);
-        if (counters.contactCount > contacts) contacts = counters.contactCount;
+        if (counters.contactCount > pairs) pairs = counters.contactCount;
     }
     Result r = {0};
     r.bodies = b2World_GetCounters(world).bodyCount;
-    r.contacts = contacts;
+    r.pairs = pairs;
     if (B2_IS_NON_NULL(sceneState.pyramidTop)) {
         b2Vec2 p = b2Body_GetPosition(sceneState.pyramidTop);
         r.topDrop = topStart.y - p.y;
@@ -108,6 +109,10 @@ int main(int argc, char** argv) {
             return 2;
         }
         else if (onlyCount < 16) only[onlyCount++] = argv[i];
+        else {
+            fprintf(stderr, "box2d_bench: at most 16 scenes at once, got more\n");
+            return 2;
+        }
     }
     if (threads < 1 || threads > maxPoolThreads || rounds < 1) {
         fprintf(stderr, "box2d_bench: --threads must be 1...%d and --rounds at least 1\n", maxPoolThreads);
@@ -138,10 +143,10 @@ int main(int argc, char** argv) {
         }
         bool isPyramid = !strcmp(scenes[k].name, "large-pyramid");
         if (tsv) {
-            printf("%s\t%d\t%d\t%.4f\t%.4f", scenes[k].name, best.bodies, best.contacts, best.median, best.p90);
+            printf("%s\t%d\t%d\t%.4f\t%.4f", scenes[k].name, best.bodies, best.pairs, best.median, best.p90);
             if (isPyramid) printf("\t%.4f\t%.4f\t%.4f", best.topDrop, best.topSideways, best.maxSideways);
         } else {
-            printf("%-14s %8d %9d %10.3f %10.3f", scenes[k].name, best.bodies, best.contacts, best.median, best.p90);
+            printf("%-14s %8d %9d %10.3f %10.3f", scenes[k].name, best.bodies, best.pairs, best.median, best.p90);
             if (isPyramid)
                 printf("   top box: %.3f m down, %.3f m sideways; any box: %.3f m sideways at most",
                        best.topDrop, best.topSideways, best.maxSideways);

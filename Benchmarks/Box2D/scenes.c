@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <string.h>
 
-
 SceneState sceneState;
 
 static b2BodyId makeBody(b2WorldId world, b2BodyType type, float x, float y) {

@@ -71,11 +71,19 @@ private func clipIncidentEdge(ref: PolygonView, edge i1: Int, inc: PolygonView, 
         w2 = w1 + (upper - d1) / (d2 - d1) * (w2 - w1)
     }
 
+    // Each point is named by the vertex of A and the vertex of B at its end of the clipped edge,
+    // whichever polygon is the reference, and the points come in the same order either way: the
+    // reference edge of B runs against A's. A pile's nearly equal separations hand the reference
+    // back and forth between the two boxes; with the reference in the name, every hand-over lost
+    // the point's impulses and swapped the order in which its two points are solved, and the large
+    // pyramid rocked by ±0.19 m.
     var m = Manifold.empty
-    let edgeBits = UInt32(i1) | (flipped ? 1 << 24 : 0)
-    keepPoint(w1, id: edgeBits | id1 << 8, &m, normal: normal, v1: v1, refRadius: ref.radius, incRadius: inc.radius,
+    let ids = flipped ? (first: id2 << 8 | UInt32(i2), second: id1 << 8 | UInt32(i1))
+                      : (first: UInt32(i1) << 8 | id1, second: UInt32(i2) << 8 | id2)
+    let (first, second) = flipped ? (w2, w1) : (w1, w2)
+    keepPoint(first, id: ids.first, &m, normal: normal, v1: v1, refRadius: ref.radius, incRadius: inc.radius,
               speculative: speculative, refToWorld: refToWorld)
-    keepPoint(w2, id: edgeBits | id2 << 8, &m, normal: normal, v1: v1, refRadius: ref.radius, incRadius: inc.radius,
+    keepPoint(second, id: ids.second, &m, normal: normal, v1: v1, refRadius: ref.radius, incRadius: inc.radius,
               speculative: speculative, refToWorld: refToWorld)
     let worldNormal = refToWorld.rotation.apply(normal)
     m.normal = flipped ? -worldNormal : worldNormal

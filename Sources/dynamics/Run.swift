@@ -3,11 +3,12 @@ import DynamicsCore
 import DynamicsProfiles
 import Foundation
 
-/// `dynamics run`: build one profile's scene, step it, and report timings and a state hash.
-/// Exits with a failure if any body's state is no longer finite at the end.
+/// `dynamics run`: build one profile's scene, step it, and report timings, how far the bodies it
+/// started with moved (`Drift`), and a state hash. Exits with a failure if any body's state is no
+/// longer finite at the end.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Build a profile's scene, step it, and print bodies, contacts, timings and a state hash."
+        abstract: "Build a profile's scene, step it, and print bodies, contacts, timings, drift and a state hash."
     )
 
     @Argument(help: "The profile file (JSON), for example Profiles/large-pyramid.json.")
@@ -33,6 +34,7 @@ struct Run: ParsableCommand {
         let stepCount = steps ?? loaded.steps
         let clock = ContinuousClock()
         var timings = StepTimings(capacity: stepCount)
+        let drift = Drift(world)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
         for i in 0..<stepCount {
             let start = clock.now
@@ -47,7 +49,8 @@ struct Run: ParsableCommand {
         }
         let report = RunReport(profile: loaded.name, bodies: world.bodyCount, contacts: world.touchingContactCount,
                                awakeBodies: world.awakeBodyCount, steps: stepCount, threads: threads,
-                               median: timings.median, p90: timings.p90, stateHash: world.stateHash())
+                               median: timings.median, p90: timings.p90, drift: drift.measure(world),
+                               stateHash: world.stateHash())
         print(json ? report.json() : report.table())
     }
 }
@@ -62,6 +65,8 @@ struct RunReport {
     var threads: Int
     var median: Double
     var p90: Double
+    /// How far the bodies the scene started with moved; nil when it started without dynamic ones.
+    var drift: Drift.Report?
     var stateHash: UInt64
 
     var hashString: String {
@@ -77,21 +82,35 @@ struct RunReport {
         awake bodies  \(awakeBodies)
         steps         \(steps)
         threads       \(threads)
-        ms/step       median \(format(median))  p90 \(format(p90))
+        ms/step       median \(format(median))  p90 \(format(p90))\(driftLines)
         state hash    \(hashString)
         """
     }
 
+    /// The drift rows of the table (with their leading line break), or nothing.
+    private var driftLines: String {
+        guard let drift else { return "" }
+        return """
+
+        top body      moved \(signed(drift.top.x)) across, \(signed(drift.top.y)) up
+        sideways      at most \(format(Double(drift.mostSideways))) (any body)
+        """
+    }
+
     func json() -> String {
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "profile": profile, "bodies": bodies, "contacts": contacts, "awakeBodies": awakeBodies, "steps": steps,
             "threads": threads, "msPerStep": ["median": median, "p90": p90], "stateHash": hashString,
         ]
+        if let drift {
+            object["drift"] = ["topX": Double(drift.top.x), "topY": Double(drift.top.y), "mostSideways": Double(drift.mostSideways)]
+        }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)
     }
 
     private func format(_ v: Double) -> String { String(format: "%.3f", v) }
+    private func signed(_ v: Float) -> String { String(format: "%+.3f", Double(v)) }
 }
 
 /// Reads a profile and builds its scene; a bad file prints `error: file: field: problem` and fails.

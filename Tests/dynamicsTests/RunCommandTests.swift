@@ -1,3 +1,4 @@
+import DynamicsCore
 import Foundation
 import Testing
 @testable import dynamics
@@ -13,6 +14,47 @@ struct RunCommandTests {
         let ms = try #require(object["msPerStep"] as? [String: Double])
         #expect(ms == ["median": 1.5, "p90": 2.5])
         #expect(object["stateHash"] as? String == "0000000000000abc")
+    }
+
+    @Test("--json adds the drift of the bodies the scene started with, when it had any")
+    func jsonDrift() throws {
+        let report = RunReport(profile: "p", bodies: 3, contacts: 2, awakeBodies: 1, steps: 10, threads: 2, median: 1.5, p90: 2.5,
+                               drift: Drift.Report(top: Vec2(0.25, -0.75), mostSideways: 0.5), stateHash: 0xABC)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        #expect(object["drift"] as? [String: Double] == ["topX": 0.25, "topY": -0.75, "mostSideways": 0.5])
+        #expect(report.table().contains("top body      moved +0.250 across, -0.750 up"))
+        #expect(report.table().contains("sideways      at most 0.500 (any body)"))
+    }
+
+    /// Three boxes without gravity, the highest moving 1 m/s to the left, a lower one 2 m/s to
+    /// the right: after one second the top body moved −1 across and the most sideways is 2. A box
+    /// made after the start, moving faster, counts for nothing.
+    @Test("drift follows the highest starting body and the largest sideways move, in length units")
+    func driftOfBodies() throws {
+        var definition = WorldDefinition()
+        definition.gravity = .zero
+        let world = try World(definition)
+        func box(at p: Vec2, velocity: Vec2) throws {
+            let body = try world.createBody(BodyDefinition(type: .dynamic, position: p))
+            try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5)))
+            try world.setLinearVelocity(velocity, of: body)
+        }
+        try box(at: Vec2(0, 10), velocity: Vec2(-1, 0))
+        try box(at: Vec2(5, 0), velocity: Vec2(2, 0))
+        try box(at: Vec2(-5, 0), velocity: .zero)
+        let drift = Drift(world)
+        try box(at: Vec2(0, 20), velocity: Vec2(9, 0))
+        for _ in 0..<60 { world.step(1.0 / 60) }
+        let report = try #require(drift.measure(world))
+        #expect(abs(report.top.x + 1) < 1e-3 && abs(report.top.y) < 1e-3)
+        #expect(abs(report.mostSideways - 2) < 1e-3)
+    }
+
+    @Test("a scene that starts without dynamic bodies (rain) reports no drift")
+    func noDrift() throws {
+        let world = try World(WorldDefinition())
+        _ = try world.createBody(BodyDefinition(type: .static, position: .zero))
+        #expect(Drift(world).measure(world) == nil)
     }
 
     @Test("median and p90 are order statistics of the step times")

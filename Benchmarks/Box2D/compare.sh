@@ -82,5 +82,10 @@ for scene in "${scenes[@]}"; do
     if [ -n "${box_drop:-}" ]; then
         printf '  Box2D large-pyramid after 500 steps: top box %s m down and %s m sideways; any box at most %s m sideways\n' \
             "$box_drop" "$box_side" "$box_spread"
+        # Ours, from the drift that `dynamics run` reports over the profile's 500 steps.
+        run_json="$("$dynamics" run "$profile" --threads "$threads" --json)"
+        drift() { printf '%s' "$run_json" | grep -o "\"$1\" *: *[0-9.eE+-]*" | head -n 1 | sed 's/.*: *//'; }
+        awk -v y="$(drift topY)" -v x="$(drift topX)" -v s="$(drift mostSideways)" \
+            'BEGIN { printf "  ours (dynamics run), the same 500 steps: top box %.3f m down and %.3f m sideways; any box at most %.3f m sideways\n", -y, (x < 0 ? -x : x), s }'
     fi
 done

@@ -64,6 +64,25 @@ struct ItemTests {
         #expect(abs(v.x - 30) < 1e-3 && abs(v.y - 5) < 1e-3)
     }
 
+    /// A plain item turning at 2 rad/s without resistance: in half a second its transform turns
+    /// by 1 rad, and it stays a pure rotation (written from the body's cosine and sine).
+    @Test("a plain item's transform is a pure rotation by the angle its body turned")
+    func plainItemTransform() {
+        let item = Box(center: .zero)
+        let settings = DynamicItemBehavior(items: [item])
+        settings.angularResistance = 0
+        settings.addAngularVelocity(2, for: item)
+        let animator = DynamicAnimator()
+        animator.addBehavior(settings)
+        run(animator, seconds: 0.25)
+        let before = atan2(item.transform.b, item.transform.a)
+        run(animator, seconds: 0.5)
+        let t = item.transform
+        #expect(abs(atan2(t.b, t.a) - before - 1) < 1e-4, "turned \(atan2(t.b, t.a) - before) rad in 0.5 s")
+        #expect(t.c == -t.b && t.d == t.a && t.tx == 0 && t.ty == 0)
+        #expect(abs(t.a * t.a + t.b * t.b - 1) < 1e-6)
+    }
+
     @Test("an anchored item stays put and stops others like a wall")
     func anchored() {
         let wall = Box(center: CGPoint(x: 0, y: 200), size: CGSize(width: 400, height: 20))

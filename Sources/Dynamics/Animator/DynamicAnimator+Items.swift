@@ -111,20 +111,25 @@ extension DynamicAnimator {
     /// Writes a body's pose back to its item (rounded for views and layout attributes).
     func writeBack(_ record: ItemBody, position: Vec2, rotation: Rotation) {
         var center = CGPoint(x: CGFloat(position.x), y: CGFloat(position.y))
-        var angle = CGFloat(rotation.angle)
         let item = record.item
-        if record.kind == .view, let view = item as? View, let parent = view.superview, let reference = referenceView, parent !== reference {
-            center = parent.convert(center, from: reference)
-            angle -= parent.ancestorRotation(upTo: reference) + parent.transform.rotationAngle
-        }
+        let transform: CGAffineTransform
         if record.kind == .view || record.kind == .attributes {
+            var angle = CGFloat(rotation.angle)
+            if record.kind == .view, let view = item as? View, let parent = view.superview, let reference = referenceView, parent !== reference {
+                center = parent.convert(center, from: reference)
+                angle -= parent.ancestorRotation(upTo: reference) + parent.transform.rotationAngle
+            }
             center = CGPoint(x: roundToPixel(center.x), y: roundToPixel(center.y))
             angle = (angle * 5000).rounded() / 5000
             if item.center != center { item.center = center }
+            transform = CGAffineTransform(rotationAngle: angle)
         } else {
             item.center = center
+            // Straight from the body's cosine and sine: going through the angle took an arc
+            // tangent, a sine and a cosine per item and frame, a third of the write-back.
+            let c = CGFloat(rotation.cosine), s = CGFloat(rotation.sine)
+            transform = CGAffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
         }
-        let transform = CGAffineTransform(rotationAngle: angle)
         if item.transform != transform { item.transform = transform }
     }
 

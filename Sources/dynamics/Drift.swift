@@ -12,10 +12,8 @@ struct Drift {
     /// Where `world`'s dynamic bodies are now.
     init(_ world: World) {
         let starts = world.bodyIDs.filter { world.type(of: $0) == .dynamic }.map { (body: $0, position: world.position(of: $0)) }
-        var top: Int?
-        for i in starts.indices where top.map({ starts[i].position.y > starts[$0].position.y }) ?? true { top = i }
         self.starts = starts
-        self.top = top
+        top = starts.indices.max { starts[$0].position.y < starts[$1].position.y }
     }
 
     /// What moved how far.

@@ -23,9 +23,19 @@ struct Run: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
+    @Option(help: ArgumentHelp("Fail if a dynamic body the scene started with ends further than this sideways of "
+                                   + "where it started (length units): a stability gate, for example 0.1 on "
+                                   + "Profiles/large-pyramid.json.", valueName: "distance"))
+    var maxSideways: Float?
+
     func validate() throws {
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
         if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
+        if let maxSideways {
+            guard maxSideways.isFinite && maxSideways >= 0 else {
+                throw ValidationError("--max-sideways must be a finite distance >= 0, got \(maxSideways)")
+            }
+        }
     }
 
     func run() throws {
@@ -52,6 +62,19 @@ struct Run: ParsableCommand {
                                median: timings.median, p90: timings.p90, drift: drift.measure(world),
                                stateHash: world.stateHash())
         print(json ? report.json() : report.table())
+        if let maxSideways { try gate(report.drift, maxSideways: maxSideways, profile: loaded.name) }
+    }
+
+    /// Fails, naming the figures, if the drift is past `maxSideways` or there is none to check.
+    func gate(_ drift: Drift.Report?, maxSideways: Float, profile: String) throws {
+        guard let drift else {
+            FileHandle.standardError.write(Data("\(profile): --max-sideways needs a scene that starts with dynamic bodies; this one has none\n".utf8))
+            throw ExitCode.failure
+        }
+        guard drift.mostSideways <= maxSideways else {
+            FileHandle.standardError.write(Data("\(profile): a body ended \(drift.mostSideways) sideways of where it started, more than --max-sideways \(maxSideways)\n".utf8))
+            throw ExitCode.failure
+        }
     }
 }
 

@@ -69,6 +69,40 @@ struct RunCommandTests {
     func badOptions() {
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--threads", "0"]) }
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--steps", "0"]) }
+        #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-sideways", "-1"]) }
+        #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-sideways", "nan"]) }
+    }
+}
+
+/// `--max-sideways`, on a box sliding 1 m in a world without gravity or anything to stop it.
+@Suite("dynamics run --max-sideways")
+struct RunStabilityGateTests {
+    static func profile(bodies: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UInt32.random(in: 0...UInt32.max)).json").path
+        let json = """
+        { "name": "gate", "world": { "gravity": [0, 0] }, "steps": 60, "bodies": [ \(bodies) ] }
+        """
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static let slidingBox = """
+        { "type": "dynamic", "linearVelocity": [1, 0], "shapes": [ { "box": { "halfWidth": 0.5, "halfHeight": 0.5 } } ] }
+        """
+
+    @Test("a body that slid 1 m passes a 2 m gate and fails a 0.5 m one")
+    func gate() throws {
+        let path = try Self.profile(bodies: Self.slidingBox)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Run.parse([path, "--max-sideways", "2"]).run()
+        #expect(throws: (any Error).self) { try Run.parse([path, "--max-sideways", "0.5"]).run() }
+    }
+
+    @Test("a scene that starts without dynamic bodies cannot pass the gate")
+    func nothingToCheck() throws {
+        let path = try Self.profile(bodies: #"{ "type": "static", "shapes": [ { "box": { "halfWidth": 1, "halfHeight": 1 } } ] }"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: (any Error).self) { try Run.parse([path, "--max-sideways", "2"]).run() }
     }
 }
 

@@ -55,6 +55,8 @@ echo "building dynamics (release)..." >&2
 dynamics="$(cd "$root" && swift build -c release --show-bin-path)/dynamics"
 
 best() { sort -g | head -n 1; }
+# The first number under key $2 in the JSON text $1.
+json_number() { printf '%s' "$1" | grep -o "\"$2\" *: *[0-9.eE+-]*" | head -n 1 | sed 's/.*: *//'; }
 
 printf '%s thread(s), fastest of %s alternating round(s), median ms per step (p90 of that round)\n' "$threads" "$rounds"
 printf '%-14s %8s %18s %18s %9s\n' scene bodies "Box2D v3" Dynamics "Box2D/us"
@@ -64,9 +66,9 @@ for scene in "${scenes[@]}"; do
     for _ in $(seq "$rounds"); do
         box_rows+="$("$cache/box2d_bench" --threads "$threads" --tsv "$scene")"$'\n'
         json="$("$dynamics" bench "$profile" --threads "$threads" --json)"
-        median="$(printf '%s' "$json" | grep -o '"medianMs" *: *[0-9.eE+-]*' | head -n 1 | sed 's/.*: *//')"
-        p90="$(printf '%s' "$json" | grep -o '"p90Ms" *: *[0-9.eE+-]*' | head -n 1 | sed 's/.*: *//')"
-        bodies="$(printf '%s' "$json" | grep -o '"bodies" *: *[0-9]*' | head -n 1 | sed 's/.*: *//')"
+        median="$(json_number "$json" medianMs)"
+        p90="$(json_number "$json" p90Ms)"
+        bodies="$(json_number "$json" bodies)"
         our_rows+="$median $p90 $bodies"$'\n'
     done
     box="$(printf '%s' "$box_rows" | awk -F '\t' 'NF >= 5 { print $4, $5, $2, $6, $7, $8 }' | best)"
@@ -84,8 +86,8 @@ for scene in "${scenes[@]}"; do
             "$box_drop" "$box_side" "$box_spread"
         # Ours, from the drift that `dynamics run` reports over the profile's 500 steps.
         run_json="$("$dynamics" run "$profile" --threads "$threads" --json)"
-        drift() { printf '%s' "$run_json" | grep -o "\"$1\" *: *[0-9.eE+-]*" | head -n 1 | sed 's/.*: *//'; }
-        awk -v y="$(drift topY)" -v x="$(drift topX)" -v s="$(drift mostSideways)" \
+        awk -v y="$(json_number "$run_json" topY)" -v x="$(json_number "$run_json" topX)" \
+            -v s="$(json_number "$run_json" mostSideways)" \
             'BEGIN { printf "  ours (dynamics run), the same 500 steps: top box %.3f m down and %.3f m sideways; any box at most %.3f m sideways\n", -y, (x < 0 ? -x : x), s }'
     fi
 done

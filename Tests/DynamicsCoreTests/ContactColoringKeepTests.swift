@@ -111,4 +111,46 @@ struct ContactColoringKeepTests {
         changed[0].denseB = -1
         #expect(!holds(changed))
     }
+
+    /// One step's colouring with these keys, as `World.colorContacts` does it: whether it was kept.
+    static func colour(_ keys: [SolverKey], _ kept: inout KeptContactColoring) -> Bool {
+        keys.withUnsafeBufferPointer { buffer in
+            if kept.holds(buffer.baseAddress!, count: buffer.count, awake: 80, half: 40) {
+                kept.noteKept()
+                return true
+            }
+            kept.noteColoredAgain(buffer.baseAddress!, count: buffer.count, awake: 80, half: 40, room: buffer.count)
+            return false
+        }
+    }
+
+    @Test("stops recording while the keys keep changing, and keeps again soon after they stop")
+    func backsOffWhileKeysChange() {
+        var kept = KeptContactColoring()
+        var keys = Self.keys(16)
+        let misses = KeptContactColoring.missesBeforeBackOff, interval = KeptContactColoring.backOffInterval
+        // Keys that change on every step (one contact's body moves along): never kept. The first
+        // `misses` colourings record their keys, then one in `interval`.
+        var recorded = 0
+        for step in 0..<(misses + 2 * interval) {
+            keys[step % 16].denseB += 1
+            #expect(!Self.colour(keys, &kept), "step \(step)")
+            if kept.isValid { recorded += 1 }
+        }
+        #expect(recorded == misses + 2, "recorded \(recorded) of \(misses + 2 * interval) colourings")
+
+        // Keys that stop changing: kept again within one interval, and from then on every step.
+        // The last colouring above recorded keys that have changed since, so the first steps
+        // of the settled keys are not kept: recording is backing off.
+        keys[0].denseB += 1
+        var firstKept: Int?
+        for step in 0..<(interval + 1) where Self.colour(keys, &kept) {
+            firstKept = step
+            break
+        }
+        #expect(firstKept != nil, "kept within \(interval + 1) colourings of the keys settling")
+        #expect(firstKept.map { $0 > 1 } == true, "not kept on the second colouring: it was backing off")
+        for step in 0..<20 { #expect(Self.colour(keys, &kept), "settled step \(step)") }
+        #expect(kept.misses == 0)
+    }
 }

@@ -9,6 +9,12 @@ import CKernelSupport
 /// step but written only by the colouring. So with the same keys, count and cut, colouring again
 /// gives the same bits. In a resting pile (the pyramids) no key changes from step to step, and
 /// the colouring passes were about 8 % of the step's instructions.
+///
+/// Where the keys change on every step (rain, a pile in motion), the comparison fails and the
+/// copy is never used; the two were about 3 % of rain-10k's instructions. So after
+/// `missesBeforeBackOff` colourings in a row that could not be kept, the keys are recorded (and
+/// then compared) only on every `backOffInterval`-th colouring, until one is kept again. Which
+/// colourings are kept then depends on the history of the keys alone, never on the worker count.
 struct KeptContactColoring: ~Copyable {
     /// The keys the kept colouring was computed from.
     private var keys = Column<SolverKey>()
@@ -18,12 +24,38 @@ struct KeptContactColoring: ~Copyable {
     private(set) var isValid = false
     /// Steps that kept the colouring so far (for tests and diagnostics).
     var timesKept = 0
+    /// Colourings computed again in a row since one was last kept.
+    private(set) var misses = 0
+
+    /// Colourings in a row that could not be kept before recording backs off.
+    static let missesBeforeBackOff = 4
+    /// While backing off, the keys are recorded on one colouring in this many.
+    static let backOffInterval = 8
 
     /// Whether the kept colouring was computed from `keys[0..<count]` with `awake` awake bodies
     /// and the cut at `half`.
     func holds(_ keys: UnsafePointer<SolverKey>, count: Int, awake: Int, half: Int32) -> Bool {
         isValid && count == self.keys.count && awake == self.awake && half == self.half
             && dynamics_bytes_equal(keys, self.keys.base, count * MemoryLayout<SolverKey>.stride) != 0
+    }
+
+    /// Notes that the colouring was kept.
+    mutating func noteKept() {
+        timesKept += 1
+        misses = 0
+    }
+
+    /// Notes that the colouring was computed again from `keys[0..<count]` and records its inputs,
+    /// unless recording is backing off (see the type's comment): then it only forgets the last
+    /// record, so that the next comparison fails at once.
+    mutating func noteColoredAgain(_ keys: UnsafePointer<SolverKey>, count: Int, awake: Int, half: Int32, room: Int) {
+        misses += 1
+        let backingOff = misses > Self.missesBeforeBackOff
+        if backingOff && (misses - Self.missesBeforeBackOff) % Self.backOffInterval != 0 {
+            isValid = false
+            return
+        }
+        record(keys, count: count, awake: awake, half: half, room: room)
     }
 
     /// Records the inputs of the colouring just computed. `room` is the most keys the contact

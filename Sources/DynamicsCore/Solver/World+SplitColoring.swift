@@ -9,11 +9,11 @@ extension World {
         let keys = UnsafePointer(solverKeys.base)
         let half = splitBalance.half(awake: awake)
         if keepsContactColoring && keptContactColoring.holds(keys, count: count, awake: awake, half: half) {
-            keptContactColoring.timesKept += 1
+            keptContactColoring.noteKept()
             return Int(coloring.offsets[GraphColoring.maxColors + 1])
         }
         let total = colorContactsAgain(awake: awake, half: half)
-        keptContactColoring.record(keys, count: count, awake: awake, half: half, room: contacts.capacity)
+        keptContactColoring.noteColoredAgain(keys, count: count, awake: awake, half: half, room: contacts.capacity)
         return total
     }
 

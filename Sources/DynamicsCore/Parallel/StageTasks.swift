@@ -15,6 +15,7 @@ final class StageTasks {
     let narrowphase = KernelTask<NarrowphaseView>()
     let finalize = KernelTask<FinalizeView>()
     let fastBodySweeps = KernelTask<FastBodySweepKernel>()
+    let segmentCrossings = KernelTask<SegmentCrossingView>()
     let fields = KernelTask<FieldKernel>()
     let prepareJoints = KernelTask<PrepareJointsKernel>()
     let jointPasses = PassTasks<JointPassKernel>()

@@ -38,6 +38,7 @@ extension World {
             parts[p].colors.reserve(room / 2 + 1)
         }
         segmentContacts.reserve(room)
+        segmentCrossings.reserve(room)
         orderedSources.reserve(room)
         let keys = UnsafePointer(solverKeys.base)
         // A few contacts are not worth the hand-offs: the caller then runs each pass alone.

@@ -128,6 +128,9 @@ public final class World {
     @exclusivity(unchecked) var orderedSources = Column<SolverSource>()
     /// The contacts with a segment, in contact order, listed by this step's colouring pass.
     @exclusivity(unchecked) var segmentContacts = Column<Int32>()
+    /// Per contact of `segmentContacts`: 1 where its body's centre crossed the segment (see
+    /// `keepCentresOffStaticSegments`).
+    @exclusivity(unchecked) var segmentCrossings = Column<UInt8>()
     /// The coloured constraints packed four to a block, two blocks to a pair; the blocks
     /// `wideOffsets[c]..<wideOffsets[c+1]` (an even number) are colour c.
     @exclusivity(unchecked) var wideConstraints = Column<WideContactPair>()

@@ -120,4 +120,40 @@ struct SleepIslandTests {
         world.step(1.0 / 60)
         #expect(boxes.allSatisfy { world.isAwake($0) })
     }
+
+    /// 200 rows of 11 boxes (2 200 boxes, over 4 000 touching contacts, coloured and solved on
+    /// both threads), every fourth row with a spinning kinematic body beside it. On one thread
+    /// and on two, the same bodies fall asleep in the same steps, and only the rows beside a
+    /// kinematic body stay awake.
+    @Test("in a scene of 200 rows, the same rows sleep in the same steps on one thread and two")
+    func manyRowsSleepAlike() throws {
+        func run(workers: Int) throws -> (awake: [Int], held: [[BodyID]], free: [[BodyID]], world: World) {
+            let world = try makeWorld(gravity: 10, sleep: true, workers: workers)
+            try addGround(world, halfWidth: 1400)
+            var held: [[BodyID]] = [], free: [[BodyID]] = []
+            for r in 0..<200 {
+                let boxes = try row(world, from: Float(r) * 13 - 1300, count: 11)
+                if r % 4 == 0 {
+                    try addRestless(.spinningKinematic, world, beside: boxes[10], offset: 1)
+                    held.append(boxes)
+                } else {
+                    free.append(boxes)
+                }
+            }
+            var awake: [Int] = []
+            for _ in 0..<75 {
+                world.step(1.0 / 60)
+                awake.append(world.awakeBodyCount)
+            }
+            return (awake, held, free, world)
+        }
+        let one = try run(workers: 1), two = try run(workers: 2)
+        #expect(one.awake == two.awake, "the awake counts step by step")
+        #expect(one.world.stateHash() == two.world.stateHash())
+        for result in [one, two] {
+            #expect(result.held.allSatisfy { $0.allSatisfy { result.world.isAwake($0) } }, "rows beside a kinematic body")
+            #expect(result.free.allSatisfy { $0.allSatisfy { !result.world.isAwake($0) } }, "rows alone")
+        }
+    }
 }
+

@@ -71,4 +71,3 @@ struct SegmentCrossingTests {
         #expect(one.hash == two.hash)
     }
 }
-

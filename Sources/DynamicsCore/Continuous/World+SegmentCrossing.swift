@@ -9,8 +9,8 @@ struct SegmentCrossingView: ChunkKernel {
     var geometry: UnsafePointer<ShapeGeometryRecord>
     var vertices: UnsafePointer<Vec2>
     var denseOfSlot: UnsafePointer<Int32>
-    var sims: UnsafeMutablePointer<BodySim>
-    var states: UnsafeMutablePointer<BodyState>
+    var sims: UnsafePointer<BodySim>
+    var states: UnsafePointer<BodyState>
     var awakeCount: Int
     var movableCount: Int
     /// Per listed contact: 1 where `crossing` found a crossing.
@@ -68,7 +68,7 @@ extension World {
         segmentCrossings.resizeUninitialized(to: count)
         let crossings = SegmentCrossingView(contacts: contacts.base, listed: segmentContacts.base, geometry: shapes.geometry.base,
                                             vertices: shapes.vertices.base, denseOfSlot: bodies.denseOfSlot.base,
-                                            sims: bodies.sim.base, states: bodies.state.base,
+                                            sims: UnsafePointer(bodies.sim.base), states: UnsafePointer(bodies.state.base),
                                             awakeCount: bodies.awakeCount, movableCount: bodies.movableCount,
                                             crosses: segmentCrossings.base)
         parallel(tasks.segmentCrossings, crossings, count: count, minimumChunk: Self.segmentCrossingChunk)

@@ -41,17 +41,30 @@ static inline dynamics_lanes separations_of_four(const float *rows, int32_t stri
     dynamics_lanes mx = c * nx + s * ny, my = negativeS * nx + c * ny;
     dynamics_lanes offset = nx * (x - vx) + ny * (y - vy);
     dynamics_lanes deepest = FLT_MAX;
-    for (int32_t j = 0; j < incidentCount; j++) {
-        dynamics_lanes wx = incident[2 * j], wy = incident[2 * j + 1];
-        deepest = dynamics_lanes_min(deepest, mx * wx + my * wy);
+    // The incident vertices in order, from the rows of first vertices in its edge lanes: one
+    // block's rows for all of them but the largest polygons.
+    const float *xs = dynamics_vertex_rows(incident, incidentCount);
+    int32_t width = dynamics_edge_lane_width(incidentCount);
+    if (incidentCount <= width) {
+        const float *ys = xs + width;
+        for (int32_t j = 0; j < incidentCount; j++) {
+            dynamics_lanes wx = xs[j], wy = ys[j];
+            deepest = dynamics_lanes_min(deepest, mx * wx + my * wy);
+        }
+    } else {
+        for (int32_t j = 0; j < incidentCount; j++) {
+            int32_t at = dynamics_vertex_row_offset(j, width);
+            dynamics_lanes wx = xs[at], wy = xs[at + width];
+            deepest = dynamics_lanes_min(deepest, mx * wx + my * wy);
+        }
     }
     return deepest + offset;
 }
 
-/// The first of four lanes equal to `largest`.
-static inline int first_lane_equal(dynamics_lanes separation, float largest) {
+/// The first of four lanes equal to `value`.
+static inline int first_lane_equal(dynamics_lanes lanes, float value) {
     for (int k = 0; k < 4; k++) {
-        if (separation[k] == largest) return k;
+        if (lanes[k] == value) return k;
     }
     return 0;
 }
@@ -94,6 +107,9 @@ static dynamics_edge_separation separation_in_eights(const float *lanes, int32_t
     __m256 c = _mm256_set1_ps(cosine), s = _mm256_set1_ps(sine), negativeS = _mm256_set1_ps(-sine);
     __m256 x = _mm256_set1_ps(px), y = _mm256_set1_ps(py);
     dynamics_edge_separation best = { -FLT_MAX, 0 };
+    // The incident vertices, from the rows of first vertices in its edge lanes.
+    const float *xs = dynamics_vertex_rows(incident, incidentCount);
+    int32_t width = dynamics_edge_lane_width(incidentCount);
     int32_t blocks = (edgeCount + 7) / 8;
     for (int32_t b = 0; b < blocks; b++) {
         const float *rows = lanes + b * 32;
@@ -103,10 +119,20 @@ static dynamics_edge_separation separation_in_eights(const float *lanes, int32_t
         __m256 my = _mm256_add_ps(_mm256_mul_ps(negativeS, nx), _mm256_mul_ps(c, ny));
         __m256 offset = _mm256_add_ps(_mm256_mul_ps(nx, _mm256_sub_ps(x, vx)), _mm256_mul_ps(ny, _mm256_sub_ps(y, vy)));
         __m256 deepest = _mm256_set1_ps(FLT_MAX);
-        for (int32_t j = 0; j < incidentCount; j++) {
-            __m256 wx = _mm256_broadcast_ss(incident + 2 * j), wy = _mm256_broadcast_ss(incident + 2 * j + 1);
-            // `dynamics_lanes_min(deepest, p)`: p where p < deepest.
-            deepest = _mm256_min_ps(_mm256_add_ps(_mm256_mul_ps(mx, wx), _mm256_mul_ps(my, wy)), deepest);
+        // `dynamics_lanes_min(deepest, p)`: p where p < deepest. One block's rows of incident
+        // vertices for all but the largest polygons, as in `separations_of_four`.
+        if (incidentCount <= width) {
+            const float *ys = xs + width;
+            for (int32_t j = 0; j < incidentCount; j++) {
+                __m256 wx = _mm256_broadcast_ss(xs + j), wy = _mm256_broadcast_ss(ys + j);
+                deepest = _mm256_min_ps(_mm256_add_ps(_mm256_mul_ps(mx, wx), _mm256_mul_ps(my, wy)), deepest);
+            }
+        } else {
+            for (int32_t j = 0; j < incidentCount; j++) {
+                int32_t at = dynamics_vertex_row_offset(j, width);
+                __m256 wx = _mm256_broadcast_ss(xs + at), wy = _mm256_broadcast_ss(xs + at + width);
+                deepest = _mm256_min_ps(_mm256_add_ps(_mm256_mul_ps(mx, wx), _mm256_mul_ps(my, wy)), deepest);
+            }
         }
         __m256 separation = _mm256_add_ps(deepest, offset);
         __m128 halves = _mm_max_ps(_mm256_extractf128_ps(separation, 1), _mm256_castps256_ps128(separation));

@@ -10,7 +10,6 @@ struct ApartPairTests {
     struct Shapes {
         var records: [ShapeGeometryRecord] = []
         var vertices: [Vec2] = []
-        var normals: [Vec2] = []
         var lanes: [Float] = []
 
         mutating func add(_ random: inout SplitMix64) {
@@ -27,20 +26,15 @@ struct ApartPairTests {
                                                vertexCount: Int32(moved.count),
                                                extent: moved.reduce(0) { max($0, $1.length) }))
             vertices += moved
-            normals += polygon.normals
             lanes += moved.withUnsafeBufferPointer { v in
                 polygon.normals.withUnsafeBufferPointer { n in EdgeLanes.of(vertices: v, normals: n) }
             }
         }
 
         func collide(_ a: Int, _ xfA: Transform, _ b: Int, _ xfB: Transform, gap: inout AxisGap) -> Manifold {
-            vertices.withUnsafeBufferPointer { v in
-                normals.withUnsafeBufferPointer { n in
-                    lanes.withUnsafeBufferPointer { l in
-                        collideShapes(records[a], xfA, records[b], xfB, vertices: v.baseAddress!, normals: n.baseAddress!,
-                                      lanes: l.baseAddress!, speculative: 0.02, linearSlop: 0.005, gap: &gap)
-                    }
-                }
+            lanes.withUnsafeBufferPointer { l in
+                collideShapes(records[a], xfA, records[b], xfB, lanes: l.baseAddress!, speculative: 0.02, linearSlop: 0.005,
+                              gap: &gap)
             }
         }
     }

@@ -13,10 +13,8 @@ struct SeparatingAxisTests {
 
     /// `search` on `ref` against `inc` at `pose`.
     static func separation(_ search: Search, _ ref: PolygonView, _ inc: PolygonView, _ pose: Transform) -> (edge: Int, separation: Float) {
-        let found = UnsafeRawPointer(inc.vertices).withMemoryRebound(to: Float.self, capacity: 2 * inc.count) {
-            search(ref.lanes, Int32(ref.count), $0, Int32(inc.count), pose.rotation.cosine, pose.rotation.sine,
-                   pose.position.x, pose.position.y)
-        }
+        let found = search(ref.lanes, Int32(ref.count), inc.lanes, Int32(inc.count), pose.rotation.cosine, pose.rotation.sine,
+                           pose.position.x, pose.position.y)
         return (Int(found.edge), found.separation)
     }
 
@@ -35,7 +33,7 @@ struct SeparatingAxisTests {
             ref.withView { refView in
                 inc.withView { incView in
                     let fast = Self.separation(search, refView, incView, pose)
-                    let plain = Self.edgeByEdge(refView, incView, pose)
+                    let plain = Self.edgeByEdge(ref, inc, pose)
                     #expect(fast.edge == plain.edge && fast.separation.bitPattern == plain.separation.bitPattern,
                             "\(name): \(ref.vertices.count)-gon against \(inc.vertices.count)-gon: \(fast) vs \(plain)")
                     checked += 1
@@ -47,7 +45,7 @@ struct SeparatingAxisTests {
         let box = RandomPolygon(vertices: [Vec2(-1, -1), Vec2(1, -1), Vec2(1, 1), Vec2(-1, 1)])
         box.withView { view in
             let pose = Transform(position: Vec2(0.5, 2.25), rotation: Rotation(angle: 0.3))
-            #expect(maxSeparation(view, view, pose) == Self.edgeByEdge(view, view, pose))
+            #expect(maxSeparation(view, view, pose) == Self.edgeByEdge(box, box, pose))
         }
     }
 
@@ -60,7 +58,7 @@ struct SeparatingAxisTests {
         box.withView { view in
             // B overlaps A by the same depth across two edges: edge 0 (normal −y) and edge 1 (+x) tie.
             let pose = Transform(position: Vec2(1.5, -1.5), rotation: .identity)
-            let plain = Self.edgeByEdge(view, view, pose)
+            let plain = Self.edgeByEdge(box, box, pose)
             #expect(Self.separation(search, view, view, pose) == plain)
             #expect(plain.edge == 0 && plain.separation == -0.5)
         }
@@ -69,7 +67,7 @@ struct SeparatingAxisTests {
         let sixEdges = RandomPolygon(vertices: [Vec2(-1, -1), Vec2(0, -1), Vec2(1, -1), Vec2(1, 1), Vec2(0, 1), Vec2(-1, 1)])
         sixEdges.withView { view in
             let pose = Transform(position: .zero, rotation: .identity)
-            #expect(Self.edgeByEdge(view, view, pose) == (0, -2))
+            #expect(Self.edgeByEdge(sixEdges, sixEdges, pose) == (0, -2))
             #expect(Self.separation(search, view, view, pose) == (0, -2))
             // Moved right by 0.5, edge 2 (+x) alone is best. Moved up, edges 3 and 4 (+y) tie
             // across the two groups, and 3 wins; moved down, edges 0 and 1 (−y) tie in the first.
@@ -89,26 +87,46 @@ struct SeparatingAxisTests {
         for k in 0..<3 { twelve.append(Vec2(1, -1 + 2 * third * Float(k))) }
         for k in 0..<3 { twelve.append(Vec2(1 - 2 * third * Float(k), 1)) }
         for k in 0..<3 { twelve.append(Vec2(-1, 1 - 2 * third * Float(k))) }
-        RandomPolygon(vertices: twelve).withView { view in
+        let twelveEdges = RandomPolygon(vertices: twelve)
+        twelveEdges.withView { view in
             let up = Transform(position: Vec2(0, 0.5), rotation: .identity)
-            #expect(Self.edgeByEdge(view, view, up).edge == 6)
-            #expect(Self.separation(search, view, view, up) == Self.edgeByEdge(view, view, up))
+            #expect(Self.edgeByEdge(twelveEdges, twelveEdges, up).edge == 6)
+            #expect(Self.separation(search, view, view, up) == Self.edgeByEdge(twelveEdges, twelveEdges, up))
             let left = Transform(position: Vec2(-0.5, 0), rotation: .identity)
-            #expect(Self.edgeByEdge(view, view, left).edge == 9)
-            #expect(Self.separation(search, view, view, left) == Self.edgeByEdge(view, view, left))
+            #expect(Self.edgeByEdge(twelveEdges, twelveEdges, left).edge == 9)
+            #expect(Self.separation(search, view, view, left) == Self.edgeByEdge(twelveEdges, twelveEdges, left))
         }
     }
 
-    /// The reference: every edge of `ref`, every vertex of `inc`, in order.
-    static func edgeByEdge(_ ref: PolygonView, _ inc: PolygonView, _ incToRef: Transform) -> (edge: Int, separation: Float) {
+    /// The narrowphase reads a polygon's vertices and normals from its edge lanes alone
+    /// (`PolygonView`); from 2 to 20 vertices (blocks of four, one to three blocks of eight),
+    /// every one must come back as it went in.
+    @Test("a polygon's vertices and normals read back from its edge lanes")
+    func verticesAndNormalsFromLanes() {
+        var random = SplitMix64(seed: 0x1A4E5)
+        for count in 2...20 {
+            var polygon = RandomPolygon(&random, maxVertices: 20)
+            while polygon.vertices.count != count { polygon = RandomPolygon(&random, maxVertices: 20) }
+            polygon.withView { view in
+                for i in 0..<count {
+                    #expect(view.vertex(i) == polygon.vertices[i], "\(count) vertices: vertex \(i)")
+                    #expect(view.normal(i) == polygon.normals[i], "\(count) vertices: normal \(i)")
+                }
+            }
+        }
+    }
+
+    /// The reference: every edge of `ref`, every vertex of `inc`, in order, from their own
+    /// arrays (not from the lanes the search reads).
+    static func edgeByEdge(_ ref: RandomPolygon, _ inc: RandomPolygon, _ incToRef: Transform) -> (edge: Int, separation: Float) {
         var bestEdge = 0
         var best = -Float.greatestFiniteMagnitude
-        for i in 0..<ref.count {
+        for i in 0..<ref.vertices.count {
             let n = ref.normals[i]
             let nInInc = incToRef.rotation.applyInverse(n)
             let offset = n.dot(incToRef.position - ref.vertices[i])
             var deepest = Float.greatestFiniteMagnitude
-            for j in 0..<inc.count { deepest = min(deepest, nInInc.dot(inc.vertices[j])) }
+            for j in 0..<inc.vertices.count { deepest = min(deepest, nInInc.dot(inc.vertices[j])) }
             if deepest + offset > best { best = deepest + offset; bestEdge = i }
         }
         return (bestEdge, best)
@@ -146,14 +164,7 @@ struct RandomPolygon {
     }
 
     func withView<R>(_ body: (PolygonView) -> R) -> R {
-        let lanes = self.lanes
-        return vertices.withUnsafeBufferPointer { v in
-            normals.withUnsafeBufferPointer { n in
-                lanes.withUnsafeBufferPointer { l in
-                    body(PolygonView(vertices: v.baseAddress!, normals: n.baseAddress!, lanes: l.baseAddress!, count: v.count, radius: 0))
-                }
-            }
-        }
+        lanes.withUnsafeBufferPointer { l in body(PolygonView(lanes: l.baseAddress!, count: vertices.count, radius: 0)) }
     }
 }
 

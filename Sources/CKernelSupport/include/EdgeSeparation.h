@@ -10,11 +10,31 @@ typedef struct {
     int32_t edge;
 } dynamics_edge_separation;
 
+/// How many lanes a block of the edge lanes of a polygon with `edgeCount` edges has: 4 for four
+/// edges or fewer, else 8 (see `dynamics_max_separation`).
+static inline int32_t dynamics_edge_lane_width(int32_t edgeCount) {
+    return edgeCount <= 4 ? 4 : 8;
+}
+
 /// How many floats the edge lanes of a polygon with `edgeCount` edges take (see
 /// `dynamics_max_separation`).
 static inline int32_t dynamics_edge_lane_floats(int32_t edgeCount) {
-    int32_t width = edgeCount <= 4 ? 4 : 8;
+    int32_t width = dynamics_edge_lane_width(edgeCount);
     return (edgeCount + width - 1) / width * width * 4;
+}
+
+/// Where, in the edge lanes `lanes` of a polygon with `edgeCount` edges, the first block's row of
+/// first vertices' x begins. Edge i starts at vertex i, so these rows hold the polygon's vertices
+/// (see `dynamics_vertex_row_offset`).
+static inline const float *dynamics_vertex_rows(const float *lanes, int32_t edgeCount) {
+    return lanes + 2 * dynamics_edge_lane_width(edgeCount);
+}
+
+/// How far vertex `i`'s x lies from `dynamics_vertex_rows` in lanes of blocks `width` wide: its
+/// lane `i mod width` in block `i / width`, blocks being 4 rows long, so `i` plus 3 widths per
+/// block before it. Its y lies one width further.
+static inline int32_t dynamics_vertex_row_offset(int32_t i, int32_t width) {
+    return i + 3 * (i & -width);
 }
 
 /// The edge of the reference polygon whose outward normal separates the incident polygon most,
@@ -24,8 +44,10 @@ static inline int32_t dynamics_edge_lane_floats(int32_t edgeCount) {
 /// lanes (more): per block, the normals' x, the normals' y, the edges' first vertices' x and
 /// their y, each a row of one float per lane. A lane past the last edge repeats the first edge of
 /// its group of four, or edge 0 if its group has no edge. `incident` holds the incident
-/// polygon's `incidentCount` vertices as (x, y) pairs in its own frame; (`cosine`, `sine`) and
-/// (`px`, `py`) are the rotation and position of its frame in the reference frame.
+/// polygon's edge lanes, laid out the same way for its `incidentCount` edges: the search reads
+/// its vertices there, in its own frame, so that a collision reads the two polygons' lanes and
+/// nothing else. (`cosine`, `sine`) and (`px`, `py`) are the rotation and position of its frame
+/// in the reference frame.
 ///
 /// Every edge's separation is the same sequence of multiplies, adds and minima as the plain
 /// edge-by-edge loop, with no fused multiply-adds, so every width computes the same bits.

@@ -1,13 +1,3 @@
-/// A read-only view of a polygon in a shape's local frame.
-struct PolygonView {
-    var vertices: UnsafePointer<Vec2>
-    var normals: UnsafePointer<Vec2>
-    /// The edges as the separating-edge search reads them (see `EdgeLanes`).
-    var lanes: UnsafePointer<Float>
-    var count: Int
-    var radius: Float
-}
-
 /// Circle against circle. Normal from A to B.
 @inline(__always)
 func collideCircles(_ centerA: Vec2, _ radiusA: Float, _ xfA: Transform,
@@ -35,15 +25,15 @@ func collidePolygonCircle(_ polygon: PolygonView, _ xfA: Transform, _ centerB: V
     var best = 0
     var bestSeparation = -Float.greatestFiniteMagnitude
     for i in 0..<polygon.count {
-        let s = polygon.normals[i].dot(c - polygon.vertices[i])
+        let s = polygon.normal(i).dot(c - polygon.vertex(i))
         if s > bestSeparation { bestSeparation = s; best = i }
     }
     guard bestSeparation - totalRadius <= speculative else {
         gap.record(bestSeparation, beyond: totalRadius + speculative, edgeOfB: false)
         return .empty
     }
-    let v1 = polygon.vertices[best]
-    let v2 = polygon.vertices[best + 1 == polygon.count ? 0 : best + 1]
+    let v1 = polygon.vertex(best)
+    let v2 = polygon.vertex(best + 1 == polygon.count ? 0 : best + 1)
     var normal: Vec2
     var separation: Float
     var onPolygonCore: Vec2
@@ -56,7 +46,7 @@ func collidePolygonCircle(_ polygon: PolygonView, _ xfA: Transform, _ centerB: V
         separation = (c - v2).length - totalRadius
         onPolygonCore = v2
     } else {
-        normal = polygon.normals[best]
+        normal = polygon.normal(best)
         separation = bestSeparation - totalRadius
         onPolygonCore = c - bestSeparation * normal
     }

@@ -3,7 +3,8 @@ import CKernelSupport
 /// The edge of `ref` along which `inc` lies furthest outside, and that distance.
 ///
 /// `incToRef` maps `inc`'s local points into `ref`'s frame. Each reference normal is turned into
-/// `inc`'s frame once, so `inc`'s vertices are read where they lie and never copied.
+/// `inc`'s frame once, so `inc`'s vertices are read where they lie, in its edge lanes, and never
+/// copied.
 ///
 /// Several reference edges at a time, one per lane, read from `ref`'s edge lanes
 /// (`dynamics_max_separation`): four, or eight with AVX for polygons of more than four edges.
@@ -13,11 +14,9 @@ import CKernelSupport
 /// narrowphase of a tumbling pile, where most boxes whose enlarged boxes overlap do not touch.
 @inline(__always)
 func maxSeparation(_ ref: PolygonView, _ inc: PolygonView, _ incToRef: Transform) -> (edge: Int, separation: Float) {
-    let found = UnsafeRawPointer(inc.vertices).withMemoryRebound(to: Float.self, capacity: 2 * inc.count) { incident in
-        dynamics_max_separation(ref.lanes, Int32(ref.count), incident, Int32(inc.count),
-                                incToRef.rotation.cosine, incToRef.rotation.sine,
-                                incToRef.position.x, incToRef.position.y)
-    }
+    let found = dynamics_max_separation(ref.lanes, Int32(ref.count), inc.lanes, Int32(inc.count),
+                                        incToRef.rotation.cosine, incToRef.rotation.sine,
+                                        incToRef.position.x, incToRef.position.y)
     return (Int(found.edge), found.separation)
 }
 
@@ -40,22 +39,22 @@ private func keepPoint(_ w: Vec2, id: UInt32, _ m: inout Manifold, normal: Vec2,
 private func clipIncidentEdge(ref: PolygonView, edge i1: Int, inc: PolygonView, incToRef: Transform,
                               refToWorld: Transform, flipped: Bool, speculative: Float) -> Manifold {
     let i2 = i1 + 1 == ref.count ? 0 : i1 + 1
-    let normal = ref.normals[i1]
+    let normal = ref.normal(i1)
 
     // The incident edge: the one whose normal is most opposed to the reference normal.
     let normalInInc = incToRef.rotation.applyInverse(normal)
     var incident = 0
     var minDot = Float.greatestFiniteMagnitude
     for j in 0..<inc.count {
-        let d = normalInInc.dot(inc.normals[j])
+        let d = normalInInc.dot(inc.normal(j))
         if d < minDot { minDot = d; incident = j }
     }
     let j2 = incident + 1 == inc.count ? 0 : incident + 1
-    var w1 = incToRef.apply(inc.vertices[incident]), w2 = incToRef.apply(inc.vertices[j2])
+    var w1 = incToRef.apply(inc.vertex(incident)), w2 = incToRef.apply(inc.vertex(j2))
     var id1 = UInt32(incident), id2 = UInt32(j2)
 
     // Clip the incident edge to the reference edge's side planes.
-    let v1 = ref.vertices[i1], v2 = ref.vertices[i2]
+    let v1 = ref.vertex(i1), v2 = ref.vertex(i2)
     let tangent = (v2 - v1).normalized
     let lower: Float = 0, upper = tangent.dot(v2 - v1)
     var d1 = tangent.dot(w1 - v1), d2 = tangent.dot(w2 - v1)

@@ -1,14 +1,13 @@
-/// The manifold of two shapes at `xfA` and `xfB`, normal from A to B, by their kinds. Polygon
-/// vertices, normals and edge lanes are read from the pools at `vertices`, `normals` and `lanes`.
+/// The manifold of two shapes at `xfA` and `xfB`, normal from A to B, by their kinds. Polygons
+/// are read from their edge lanes in the pool at `lanes` (see `PolygonView`).
 /// `gap` notes an edge that found the shapes apart; circle pairs, cheaper to collide than to
 /// bound, note none.
 @inline(__always)
 func collideShapes(_ a: ShapeGeometryRecord, _ xfA: Transform, _ b: ShapeGeometryRecord, _ xfB: Transform,
-                   vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, lanes: UnsafePointer<Float>, speculative: Float,
+                   lanes: UnsafePointer<Float>, speculative: Float,
                    linearSlop: Float, gap: inout AxisGap) -> Manifold {
     @inline(__always) func polygon(_ g: ShapeGeometryRecord) -> PolygonView {
-        PolygonView(vertices: vertices + Int(g.vertexStart), normals: normals + Int(g.vertexStart), lanes: lanes + Int(g.laneStart),
-                    count: Int(g.vertexCount), radius: g.radius)
+        PolygonView(lanes: lanes + Int(g.laneStart), count: Int(g.vertexCount), radius: g.radius)
     }
     switch (a.kind, b.kind) {
     case (.circle, .circle):

@@ -6,8 +6,7 @@ struct NarrowphaseView: ChunkKernel {
     var contacts: UnsafeMutablePointer<Contact>
     var impulses: UnsafeMutablePointer<ContactImpulses>
     var geometry: UnsafePointer<ShapeGeometryRecord>
-    var vertices: UnsafePointer<Vec2>
-    var normals: UnsafePointer<Vec2>
+    /// Polygons' edge lanes, all the narrowphase reads of them (see `PolygonView`).
     var lanes: UnsafePointer<Float>
     var fatAABB: UnsafePointer<AABB>
     var denseOfSlot: UnsafePointer<Int32>
@@ -74,7 +73,7 @@ struct NarrowphaseView: ChunkKernel {
     /// The manifold of shapes `a` and `b` at `xfA` and `xfB` (see `collideShapes`).
     func manifold(_ a: ShapeGeometryRecord, _ xfA: Transform, _ b: ShapeGeometryRecord, _ xfB: Transform,
                   gap: inout AxisGap) -> Manifold {
-        collideShapes(a, xfA, b, xfB, vertices: vertices, normals: normals, lanes: lanes, speculative: speculative,
+        collideShapes(a, xfA, b, xfB, lanes: lanes, speculative: speculative,
                       linearSlop: linearSlop, gap: &gap)
     }
 
@@ -182,8 +181,8 @@ extension World {
     func collide() {
         contactChanged.resizeUninitialized(to: contacts.count)
         solverKeys.resizeUninitialized(to: contacts.count)
-        let view = NarrowphaseView(contacts: contacts.base, impulses: contactImpulses.base, geometry: shapes.geometry.base, vertices: shapes.vertices.base,
-                                   normals: shapes.normals.base, lanes: shapes.edgeLanes.base, fatAABB: shapes.fatAABB.base,
+        let view = NarrowphaseView(contacts: contacts.base, impulses: contactImpulses.base, geometry: shapes.geometry.base,
+                                   lanes: shapes.edgeLanes.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, movableCount: bodies.movableCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop,

@@ -136,7 +136,7 @@ extension World {
         let prefetchesPairs = pairs.count >= World.prefetchingPairCount
         // Moved proxies come in body order, their records in slot order: in a large scene each
         // proxy's first reads miss the cache. They are started a few proxies ahead.
-        let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingBodyCount
+        let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingProxyCount
         let placement = UnsafePointer(shapes.placement.base), alive = UnsafePointer(shapes.slots.alive.base)
         let bands = PairSearchParts.count
         for job in 0..<(share.count + bandedCount) {

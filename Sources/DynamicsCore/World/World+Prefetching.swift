@@ -1,13 +1,31 @@
+import CKernelSupport
+
 extension World {
     /// Awake bodies from which the passes that read body and shape records at random (the
-    /// narrowphase, finalisation) prefetch them ahead.
+    /// narrowphase, finalisation) prefetch them ahead: as many body records as fill one core's
+    /// second-level cache, as the system reports it (`prefetchingBodyCount(secondLevelCacheBytes:)`).
     ///
-    /// Below it those records mostly stay in the cache from pass to pass (8 192 body records of 88
-    /// bytes are 0.7 MB, against the 1 MB second-level cache of the 2-core machines measured), and
-    /// the prefetches mostly add instructions: with them on in every scene, the tumbler (2 026
-    /// bodies) and junkyard (8 002) ran 4 to 5 % more instructions for a step time that did not
-    /// measurably change.
-    static let prefetchingBodyCount = 8192
+    /// Below it those records mostly stay in the cache from pass to pass, and the prefetches
+    /// mostly add instructions: with them on in every scene, the tumbler (2 026 bodies) and
+    /// junkyard (8 002) ran 4 to 5 % more instructions, and large-pyramid's narrowphase (5 051
+    /// bodies, 444 kB of records) took a larger share of perf's samples (0.44 → 0.51 of the
+    /// solver's). Above it they pay: on the 2-vCPU EPYC host with 512 KiB of L2 a core, junkyard's
+    /// 8 002 records (704 kB) spill it, 19 % of the narrowphase's own samples sat on the load of a
+    /// contact's body records, and with the prefetches its share went from 2.24 to 2.01 of the
+    /// solver's (three alternating perf runs each). The threshold had been a fixed 8 192, read as
+    /// fitting a 1 MiB L2 that was in fact two cores' 512 KiB.
+    static let prefetchingBodyCount = prefetchingBodyCount(secondLevelCacheBytes: Int(dynamics_second_level_cache_bytes()))
+
+    /// How many body records fill a second-level cache of `bytes` bytes; 8 192 (0.7 MB) where the
+    /// system does not report the size (0).
+    static func prefetchingBodyCount(secondLevelCacheBytes bytes: Int) -> Int {
+        guard bytes > 0 else { return 8192 }
+        return bytes / MemoryLayout<BodySim>.stride
+    }
+
+    /// Shape slots from which the pair search prefetches the records of the proxies it searches
+    /// from (see `World.searchPairs`).
+    static let prefetchingProxyCount = 8192
 
     /// Pairs from which the pair search prefetches the pair table's slots (8 192 pairs have a
     /// table of at least 16 384 slots of 12 bytes, 0.2 MB). From 32 768 down to this, tumbler's

@@ -12,8 +12,8 @@ extension World {
     /// solver's). Above it they pay: on the 2-vCPU EPYC host with 512 KiB of L2 a core, junkyard's
     /// 8 002 records (704 kB) spill it, 19 % of the narrowphase's own samples sat on the load of a
     /// contact's body records, and with the prefetches its share went from 2.22 to 2.03 of the
-    /// solver's (six alternating perf runs of each build). The threshold had been a fixed 8 192, read as
-    /// fitting a 1 MiB L2 that was in fact two cores' 512 KiB.
+    /// solver's (six alternating perf runs of each build). The threshold had been a fixed 8 192,
+    /// read as fitting a 1 MiB L2 that was in fact two cores' 512 KiB.
     static let prefetchingBodyCount = prefetchingBodyCount(secondLevelCacheBytes: Int(dynamics_second_level_cache_bytes()))
 
     /// How many body records fill a second-level cache of `bytes` bytes; 8 192 (0.7 MB) where the

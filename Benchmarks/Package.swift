@@ -7,6 +7,9 @@ let package = Package(
     dependencies: [
         .package(name: "Dynamics", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // The interposer the harness counts with: the benchmarks install a hook into it that counts
+        // the allocations of the engine's thread alone.
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.5.0"),
     ],
     targets: [
         .executableTarget(
@@ -15,10 +18,13 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DynamicsCore", package: "Dynamics"),
                 .product(name: "DynamicsProfiles", package: "Dynamics"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "ThreadAllocationCounter",
             ],
             path: "Benchmarks/CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .target(name: "ThreadAllocationCounter", path: "Benchmarks/ThreadAllocationCounter"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -133,6 +133,33 @@ struct ItemTests {
         #expect(abs(view.center.x - 150) <= 1 && abs(view.center.y - 150) <= 1)
     }
 
+    @Test("a view moved to another superview mid-animation is written back in the new one's coordinates, and in the reference view's once its superview is gone")
+    func reparentedView() {
+        let root = View(frame: CGRect(x: 0, y: 0, width: 500, height: 500))
+        var container: View? = View(frame: CGRect(x: 100, y: 100, width: 300, height: 300))
+        let view = View(frame: CGRect(x: 170, y: 170, width: 50, height: 50))
+        root.addSubview(container!)
+        root.addSubview(view)
+        let animator = DynamicAnimator(referenceView: root)
+        let snap = SnapBehavior(item: view, snapTo: CGPoint(x: 250, y: 250))
+        animator.addBehavior(snap)
+        run(animator, seconds: 0.1)
+        // Into the container while moving; its origin is at (100, 100) of the root, so the snap
+        // point is (150, 150) there.
+        container!.addSubview(view)
+        run(animator, seconds: 3)
+        #expect(abs(view.center.x - 150) <= 1 && abs(view.center.y - 150) <= 1)
+        // The container leaves the root and is freed: the view has no superview, and its pose is
+        // written as it is in the reference view.
+        container!.removeFromSuperview()
+        weak let freed = container
+        container = nil
+        #expect(freed == nil && view.superview == nil)
+        snap.snapPoint = CGPoint(x: 270, y: 260)
+        run(animator, seconds: 3)
+        #expect(abs(view.center.x - 270) <= 1 && abs(view.center.y - 260) <= 1)
+    }
+
     @Test("a layout animator moves attributes, invalidates the layout every frame and finds attributes by index path")
     func layout() {
         let layout = CollectionViewLayout()

@@ -22,6 +22,7 @@ extension DynamicAnimator {
         frameBegins.removeAll(keepingCapacity: true)
         frameEnds.removeAll(keepingCapacity: true)
         accumulator += dt
+        let reference = referenceView
         var firstSubStep = true
         let h = Self.subStep
         while accumulator >= h {
@@ -31,21 +32,21 @@ extension DynamicAnimator {
             world.step(Float(h))
             engineTime += clock.now - start
             gatherEvents()
-            for i in 0..<world.fellAsleepBodyCount { writeBack(world.fellAsleepBodyPose(at: i)) }
+            for i in 0..<world.fellAsleepBodyCount { writeBack(world.fellAsleepBodyPose(at: i), reference: reference) }
             accumulator -= h
         }
         if !firstSubStep { finishFrame() }
-        for i in 0..<world.awakeBodyCount { writeBack(world.awakeBodyPose(at: i)) }
+        for i in 0..<world.awakeBodyCount { writeBack(world.awakeBodyPose(at: i), reference: reference) }
         deliverEvents()
         for behavior in flatBehaviors { behavior.action?() }
         collectionViewLayout?.invalidateLayout()
         if behaviors.isEmpty || (!world.isAwake && !needsSync && !needsParameterSync && !hasPendingPushes) { pause() }
     }
 
-    private func writeBack(_ pose: BodyPose) {
+    private func writeBack(_ pose: BodyPose, reference: View?) {
         let index = Int(pose.userData)
         guard index < itemTable.count, let record = itemTable[index] else { return }
-        writeBack(record, position: pose.position, rotation: pose.rotation)
+        writeBack(record, position: pose.position, rotation: pose.rotation, reference: reference)
     }
 
     /// Whether an instantaneous push is waiting to fire.

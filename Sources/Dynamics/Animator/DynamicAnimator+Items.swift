@@ -109,13 +109,17 @@ extension DynamicAnimator {
     }
 
     /// Writes a body's pose back to its item (rounded for views and layout attributes).
-    func writeBack(_ record: ItemBody, position: Vec2, rotation: Rotation) {
+    /// `reference` is `referenceView`, loaded once per frame by the caller.
+    func writeBack(_ record: ItemBody, position: Vec2, rotation: Rotation, reference: View?) {
         var center = CGPoint(x: CGFloat(position.x), y: CGFloat(position.y))
         let item = record.item
         let transform: CGAffineTransform
         if record.kind == .view || record.kind == .attributes {
             var angle = CGFloat(rotation.angle)
-            if record.kind == .view, let view = item as? View, let parent = view.superview, let reference = referenceView, parent !== reference {
+            // A view right in the reference view (most of them) needs no conversion, and is told
+            // without loading its weak superview (a load and a release, per view and frame).
+            if let view = record.view, let reference, view.superviewIdentity != ObjectIdentifier(reference),
+               let parent = view.superview, parent !== reference {
                 center = parent.convert(center, from: reference)
                 angle -= parent.ancestorRotation(upTo: reference) + parent.transform.rotationAngle
             }

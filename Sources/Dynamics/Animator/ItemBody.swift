@@ -32,6 +32,9 @@ struct ItemConfiguration: Equatable {
 final class ItemBody {
     let item: any DynamicItem
     let kind: ItemKind
+    /// The item as a view, when it is one (`kind` is `.view`): the write-back reads its superview
+    /// in every frame, without a cast.
+    let view: View?
     /// This record's index in the animator's item table (the body's and shapes' user data).
     let index: Int
     var body: BodyID
@@ -45,6 +48,7 @@ final class ItemBody {
     init(item: any DynamicItem, kind: ItemKind, index: Int, body: BodyID, configuration: ItemConfiguration, geometries: [ShapeGeometry]) {
         self.item = item
         self.kind = kind
+        view = kind == .view ? item as? View : nil
         self.index = index
         self.body = body
         self.configuration = configuration

@@ -24,7 +24,14 @@ open class View: DynamicItem, PixelAlignedItem {
     /// A name for debugging and rendering.
     open var tag: Int = 0
     /// The view this view is in.
-    public private(set) weak var superview: View?
+    public private(set) weak var superview: View? {
+        didSet { superviewIdentity = superview.map(ObjectIdentifier.init) }
+    }
+    /// The identity of the view this view was last added to, read without loading the weak
+    /// reference (the animator's write-back asks it of every view in every frame). If that view
+    /// has since been freed, `superview` is nil and this is stale: equal to a live view's
+    /// identity, it means the view is in that view or in none.
+    private(set) var superviewIdentity: ObjectIdentifier?
     /// `.rectangle`; override in a subclass for `.ellipse` or `.path`.
     open var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
     /// nil; override in a subclass with `.path` bounds.

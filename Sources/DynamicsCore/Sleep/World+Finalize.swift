@@ -61,7 +61,7 @@ struct FinalizeView: ChunkKernel {
         }
     }
 
-    /// Starts loading the geometry and boxes of body `d`'s first shape.
+    /// Starts loading the geometry, boxes and next-shape link of body `d`'s first shape.
     @inline(__always)
     func prefetchShapeRecords(of d: Int) {
         let s = Int(firstShape[Int(slotOfDense[d])])
@@ -69,6 +69,8 @@ struct FinalizeView: ChunkKernel {
         dynamics_prefetch(geometry + s)
         dynamics_prefetch(aabb + s)
         dynamics_prefetch(fatAABB + s)
+        // The link to the body's next shape, read once the shape is done.
+        dynamics_prefetch(nextInBody + s)
     }
 
     /// Starts loading the vertices of body `d`'s first shape: a polygon's rows of vertices in its

@@ -24,9 +24,9 @@ let stepsPerSample = 10
 
 /// How far a run may drift from the committed thresholds before `thresholds check` fails (only p90
 /// values are recorded). Engine heap allocations: not at all, as they are the same in every run,
-/// so one allocation more in a sample fails the gate. Wall clock and throughput: by 50 %, because runs
-/// of the same code on the shared 2-core machine class differ by up to about 40 %. Peak memory:
-/// by 10 %.
+/// so one allocation more in a sample fails the gate. Wall clock and throughput: by 50 %, because
+/// runs of the same code on the shared 2-core machine class differ by up to about 40 %. Peak
+/// memory: by 10 %.
 func gate() -> [BenchmarkMetric: BenchmarkThresholds] {
     [
         engineMallocCount: .init(absolute: [.p90: 0]),

@@ -167,6 +167,9 @@ extension World {
     /// static shapes (in parallel), then serially moves escaped proxies in the grid, in body order.
     func finalize(_ dt: Float) {
         let awake = bodies.awakeCount
+        // Fast bodies are swept against static shapes only: with none in the world (a swarm in
+        // fields, with no boundary), flagging them would only fill the sweep's list in vain.
+        let sweeps = definition.enableContinuous && (staticGrid.liveNodes > 0 || largeProxies.count > 0)
         fastBodyFlags.resizeUninitialized(to: awake)
         sleepFlags.resizeUninitialized(to: awake)
         enlargedFlags.resizeUninitialized(to: awake)
@@ -178,7 +181,7 @@ extension World {
                                 detachedGrid: movingGridDetached, inverseCellSize: movingGrid.inverseCellSize,
                                 fatMargin: tolerances.fatMargin,
                                 speculativeDistance: tolerances.speculativeDistance,
-                                dt: dt, enableSleep: definition.enableSleep, enableContinuous: definition.enableContinuous,
+                                dt: dt, enableSleep: definition.enableSleep, enableContinuous: sweeps,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance,
                                 prefetches: awake >= Self.prefetchingBodyCount, fastBodies: fastBodyFlags.base,
@@ -186,7 +189,7 @@ extension World {
                                 enlarged: enlargedFlags.base)
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
         if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }
-        if definition.enableContinuous { sweepFastBodies(view) }
+        if sweeps { sweepFastBodies(view) }
         let enlarged = UnsafePointer(enlargedFlags.base)
         // Columns through pointers taken once: read through self, each read in this loop was a
         // dynamic exclusivity check (a tenth of junkyard's instructions while its pile falls).

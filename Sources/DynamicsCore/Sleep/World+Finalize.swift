@@ -92,7 +92,8 @@ struct FinalizeView: ChunkKernel {
         }
     }
 
-    /// Updates a body's shapes' boxes; enlarges those that escaped their fat box. Returns whether any did.
+    /// Updates a body's shapes' boxes; enlarges those that escaped their fat box. Returns whether any
+    /// that is in a grid or the large list did.
     @inline(__always)
     func updateShapeBoxes(_ d: Int) -> Bool { updateShapeBoxes(d, at: sims[d].originTransform) }
 
@@ -110,10 +111,13 @@ struct FinalizeView: ChunkKernel {
             if !fatAABB[Int(s)].contains(box.expanded(by: speculativeDistance)) {
                 let fat = box.expanded(by: fatMargin)
                 fatAABB[Int(s)] = fat
-                if detachedGrid && placement[Int(s)] == .movingGrid {
+                let place = placement[Int(s)]
+                if detachedGrid && place == .movingGrid {
                     cells[Int(s)] = SpatialHash.cellRange(fat, inverseCellSize: inverseCellSize)
                 }
-                enlarged = true
+                // A shape that collides with nothing is in no grid: nothing for the serial pass to
+                // move (in a swarm driven by fields, every body, every step).
+                if place != .inert { enlarged = true }
             }
             s = nextInBody[Int(s)]
         }

@@ -161,4 +161,46 @@ struct DetachedGridTests {
         let paired = resting.filter { world.pairs.contains(PairTable.key(shelfShape.index, $0.index)) }.count
         #expect(paired == resting.count)
     }
+
+    /// Ghosts dropped on the ground come to rest and fall asleep but one, which is kept sliding:
+    /// moves become few, but moving proxies that cannot pair among themselves keep the grid
+    /// detached (the chains would serve only queries). Steps and box queries must still match a
+    /// grid that never detaches.
+    @Test("ghosts at rest keep the grid detached, with the steps and queries of the linked grid")
+    func ghostsAtRestStayDetached() throws {
+        func scene(detaches: Bool) throws -> (hashes: [UInt64], queries: [[ShapeID]], detachedAtEnd: Bool, awake: Int) {
+            let world = try makeWorld(sleep: true)
+            world.detachesMovingGrid = detaches
+            try addGround(world, halfWidth: 30)
+            let ghost = CollisionFilter(categoryBits: 2, maskBits: ~UInt64(2))
+            var bodies: [BodyID] = []
+            for i in 0..<200 {
+                let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(i % 40) - 19.5, 1 + Float(i / 40))))
+                try world.createShape(on: body, ShapeDefinition(.circle(radius: 0.25), filter: ghost))
+                bodies.append(body)
+            }
+            let slider = bodies[20]
+            var hashes: [UInt64] = [], queries: [[ShapeID]] = []
+            for step in 0..<240 {
+                if step >= 120 { try world.setLinearVelocity(Vec2(step < 180 ? 3 : -3, 0), of: slider) }
+                world.step(1.0 / 60)
+                hashes.append(world.stateHash())
+                if step % 20 == 0 {
+                    queries.append(world.shapes(overlapping: AABB(lower: Vec2(-5, 0), upper: Vec2(5, 1)), enlarged: true))
+                }
+            }
+            return (hashes, queries, world.movingGridDetached, world.awakeBodyCount)
+        }
+        let detached = try scene(detaches: true)
+        let linked = try scene(detaches: false)
+        let awake = detached.awake, detachedAtEnd = detached.detachedAtEnd
+        #expect(awake == 1, "the ghosts but the slider fell asleep: \(awake) awake")
+        #expect(detachedAtEnd, "the grid attached again")
+        let firstDifferentStep = detached.hashes.indices.first { detached.hashes[$0] != linked.hashes[$0] }
+        #expect(firstDifferentStep == nil, "steps differ from step \(firstDifferentStep ?? -1)")
+        let firstDifferentQuery = detached.queries.indices.first { detached.queries[$0] != linked.queries[$0] }
+        #expect(firstDifferentQuery == nil, "box query \(firstDifferentQuery ?? -1) differs")
+        let found = detached.queries.last?.count ?? 0
+        #expect(found >= 10, "the last query finds ghosts at rest: \(found)")
+    }
 }

@@ -122,4 +122,39 @@ struct AnimatorTests {
         #expect(item.center.x > 1000 && item.center.x < 1003 && item.center.y == 1000)
         #expect(abs(settings.linearVelocity(for: item).x - 120) < 1e-3)
     }
+
+    @Test("an item's setter that removes every behavior mid write-back: the frame ends, the change waits for the next sync")
+    func behaviorsRemovedDuringWriteBack() {
+        let items = [WatchedBox(center: CGPoint(x: 0, y: 0)), WatchedBox(center: CGPoint(x: 500, y: 0))]
+        let animator = DynamicAnimator()
+        animator.addBehavior(GravityBehavior(items: items))
+        let everywhere = CGRect(x: -1000, y: -1000, width: 3000, height: 3000)
+        var heldDuringWriteBack: [Int] = []
+        for item in items {
+            item.onMove = {
+                // Only the first written item: the behaviors go, and a query that syncs is asked.
+                guard heldDuringWriteBack.isEmpty else { return }
+                animator.removeAllBehaviors()
+                heldDuringWriteBack.append(animator.items(in: everywhere).count)
+            }
+        }
+        animator.step(by: 1.0 / 60)
+        #expect(heldDuringWriteBack == [2], "the bodies stay until the write-back is over")
+        #expect(items.allSatisfy { $0.center.y > 0 }, "both items were written back")
+        #expect(!animator.isRunning, "no behaviors left: the animator paused")
+        let centers = items.map(\.center)
+        #expect(animator.items(in: everywhere).isEmpty)
+        animator.step(by: 1.0 / 60)
+        #expect(items.map(\.center) == centers)
+    }
+}
+
+/// A plain item that calls `onMove` whenever its center is set.
+final class WatchedBox: DynamicItem {
+    var center: CGPoint { didSet { onMove?() } }
+    let bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+    var transform: CGAffineTransform = .identity
+    var onMove: (() -> Void)?
+
+    init(center: CGPoint) { self.center = center }
 }

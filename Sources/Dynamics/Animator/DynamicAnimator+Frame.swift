@@ -32,21 +32,28 @@ extension DynamicAnimator {
             world.step(Float(h))
             engineTime += clock.now - start
             gatherEvents()
+            isWritingBack = true
             for i in 0..<world.fellAsleepBodyCount { writeBack(world.fellAsleepBodyPose(at: i), reference: reference) }
+            isWritingBack = false
             accumulator -= h
         }
         if !firstSubStep { finishFrame() }
+        isWritingBack = true
         for i in 0..<world.awakeBodyCount { writeBack(world.awakeBodyPose(at: i), reference: reference) }
+        isWritingBack = false
         deliverEvents()
         for behavior in flatBehaviors { behavior.action?() }
         collectionViewLayout?.invalidateLayout()
         if behaviors.isEmpty || (!world.isAwake && !needsSync && !needsParameterSync && !hasPendingPushes) { pause() }
     }
 
+    /// Writes one body's pose to its item. The record is used without a retain and a release (a
+    /// tenth of the write-back in fields-swarm): the item table keeps it, and no record goes away
+    /// while `isWritingBack` holds off syncs.
     private func writeBack(_ pose: BodyPose, reference: View?) {
         let index = Int(pose.userData)
-        guard index < itemTable.count, let record = itemTable[index] else { return }
-        writeBack(record, position: pose.position, rotation: pose.rotation, reference: reference)
+        guard index < itemTable.count, let entry = itemTable[index].map({ Unmanaged.passUnretained($0) }) else { return }
+        entry._withUnsafeGuaranteedRef { writeBack($0, position: pose.position, rotation: pose.rotation, reference: reference) }
     }
 
     /// Whether an instantaneous push is waiting to fire.

@@ -3,7 +3,10 @@ import Foundation
 
 extension DynamicAnimator {
     /// Brings the engine in line with the behaviors, if anything changed since the last time.
+    /// Called by an item's setter during the write-back, it does nothing: the change is made at
+    /// the next frame, as UIKit makes it.
     package func syncIfNeeded() {
+        guard !isWritingBack else { return }
         if !needsSync && needsParameterSync {
             needsParameterSync = false
             applyGravity()

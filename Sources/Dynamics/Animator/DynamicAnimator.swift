@@ -50,6 +50,10 @@ public final class DynamicAnimator: FrameDriven {
     let clock = ContinuousClock()
     var needsSync = false
     var needsParameterSync = false
+    /// Set while poses are written back to the items, whose setters may call the animator: a sync
+    /// then would destroy records and bodies in the middle of the loop, so it waits for the next
+    /// frame (`syncIfNeeded`).
+    var isWritingBack = false
     /// Every item with a body, by identity, and the same records by table index.
     var itemBodies: [ObjectIdentifier: ItemBody] = [:]
     var itemTable: [ItemBody?] = []

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// One field's forces on its awake member bodies for one sub-step: a pass over the members'
 /// structure-of-arrays data, adding newtons (scaled to world units) into the dense force buffer.
 struct FieldKernel: ChunkKernel {
@@ -11,7 +13,20 @@ struct FieldKernel: ChunkKernel {
     var awakeCount: Int
     var field: FieldForce
 
+    /// Whether noise and turbulence fields evaluate their noise eight bodies at a time in C
+    /// (`dynamics_simplex_noise8`): at the contact passes' AVX level, so that
+    /// `DYNAMICS_KERNELS=baseline` keeps the Swift code. Both give the same bits.
+    var noiseEightAtOnce = FieldKernel.evaluatesNoiseEightAtOnce
+
+    /// Whether this build and processor evaluate noise eight points at once.
+    static var evaluatesNoiseEightAtOnce: Bool {
+        dynamics_simplex_noise_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
+    }
+
     func run(_ range: Range<Int>) {
+        if noiseEightAtOnce && (field.kind == .noise || field.kind == .turbulence) {
+            return runNoiseEightAtOnce(range)
+        }
         let metresPerUnit = 1 / field.unitsPerMeter
         for k in range {
             let slot = Int(members[k])

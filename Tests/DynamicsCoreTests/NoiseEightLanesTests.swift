@@ -50,6 +50,19 @@ struct NoiseEightLanesTests {
         #expect(points.count > 3_000)
     }
 
+    @Test("the batch's byte offsets are those of its layout")
+    func batchLayout() {
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.lanes.x) == NoiseBatch.x)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.lanes.y) == NoiseBatch.y)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.lanes.value) == NoiseBatch.value)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.lanes.gradientX) == NoiseBatch.gradientX)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.lanes.gradientY) == NoiseBatch.gradientY)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.dense) == NoiseBatch.dense)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.mass) == NoiseBatch.mass)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.falloff) == NoiseBatch.falloff)
+        #expect(MemoryLayout<NoiseBatch>.offset(of: \NoiseBatch.speedSquared) == NoiseBatch.speedSquared)
+    }
+
     @Test("noise and turbulence forces are the same batched or one by one, whatever the chunks",
           .enabled(if: FieldKernel.evaluatesNoiseEightAtOnce), arguments: [FieldKind.noise, .turbulence])
     func sameForces(kind: FieldKind) throws {

@@ -35,7 +35,7 @@ let package = Package(
         // The UIKit-shaped facade: animator, items, behaviors.
         .target(
             name: "Dynamics",
-            dependencies: ["DynamicsCore"]
+            dependencies: ["DynamicsCore", "CKernelSupport"]
         ),
         // UI-prefixed aliases of the facade's names, so that iOS files compile with an import change.
         .target(

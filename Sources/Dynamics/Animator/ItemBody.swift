@@ -30,6 +30,9 @@ struct ItemConfiguration: Equatable {
 
 /// One item's body in an animator's world: the facade's only per-item record.
 final class ItemBody {
+    /// Where the item object lies in memory, for the write-back to start loading it ahead (the
+    /// record keeps the item alive). First, so that it shares a cache line with the object's header.
+    let itemAddress: UnsafeRawPointer
     let item: any DynamicItem
     let kind: ItemKind
     /// The item as a view, when it is one (`kind` is `.view`): the write-back reads its superview
@@ -49,6 +52,7 @@ final class ItemBody {
         self.item = item
         self.kind = kind
         view = kind == .view ? item as? View : nil
+        itemAddress = UnsafeRawPointer(Unmanaged.passUnretained(item as AnyObject).toOpaque())
         self.index = index
         self.body = body
         self.configuration = configuration

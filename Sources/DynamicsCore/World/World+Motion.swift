@@ -18,6 +18,13 @@ extension World {
         return pose(dense: index)
     }
 
+    /// The user data of the `index`-th awake body (`awakeBodyPose(at:).userData`), alone: what a
+    /// caller needs to start loading its own record for that body ahead of time.
+    package func awakeBodyUserData(at index: Int) -> UInt64 {
+        precondition(index >= 0 && index < bodies.awakeCount, "index: must be in 0..<awakeBodyCount (\(bodies.awakeCount)), got \(index)")
+        return bodies.userData[Int(bodies.slotOfDense[index])]
+    }
+
     /// How many bodies went to sleep during the last step (their final poses are not among the
     /// awake ones any more).
     public var fellAsleepBodyCount: Int { fellAsleep.count }

@@ -8,7 +8,8 @@ extension DynamicAnimator {
     /// accumulator (a frame over 0.5 s counts as 1/60 s), writes `center` and `transform` back to
     /// every item that moved, delivers collision callbacks (all began, then all ended), runs the
     /// behaviors' `action` blocks, and pauses when everything is at rest. Does nothing while the
-    /// animator is paused.
+    /// animator is paused. Behaviors added or removed by an item's `center` or `transform` setter
+    /// while the poses are written back take effect at the next frame.
     public func step(by frameDuration: TimeInterval) {
         guard frameDuration.isFinite && frameDuration >= 0 else {
             return refuse(DynamicsUsageError(argument: "frameDuration", rule: "must be finite and >= 0, got \(frameDuration)"))

@@ -18,13 +18,7 @@ extension FieldKernel {
         let turbulence = field.kind == .turbulence
         var count = 0
         for k in range {
-            let slot = Int(members[k])
-            let d = Int(denseOfSlot[slot])
-            guard d < awakeCount else { continue }
-            let sim = sims[d]
-            guard sim.type == .dynamic else { continue }
-            let offset = sim.center - field.position
-            guard RegionOp.evaluate(program, offset) else { continue }
+            guard let (_, d, sim, offset) = reachedMember(k) else { continue }
             let p = offset * metresPerUnit
             NoiseBatch.set(batch, NoiseBatch.x, count, scale * (p.x + t))
             NoiseBatch.set(batch, NoiseBatch.y, count, scale * (p.y + t))

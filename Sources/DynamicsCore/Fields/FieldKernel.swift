@@ -29,18 +29,26 @@ struct FieldKernel: ChunkKernel {
         }
         let metresPerUnit = 1 / field.unitsPerMeter
         for k in range {
-            let slot = Int(members[k])
-            let d = Int(denseOfSlot[slot])
-            guard d < awakeCount else { continue }
-            let sim = sims[d]
-            guard sim.type == .dynamic else { continue }
-            let offset = sim.center - field.position
-            guard RegionOp.evaluate(program, offset) else { continue }
+            guard let (slot, d, sim, offset) = reachedMember(k) else { continue }
             let p = offset * metresPerUnit
             let v = states[d].linearVelocity * metresPerUnit
             let f = field.force(p: p, v: v, mass: sim.mass, charge: charges[slot])
             forces[d] += f * field.unitsPerMeter
         }
+    }
+
+    /// The `k`-th member's slot, dense index, record and offset from the field's position, if the
+    /// field acts on it now: awake, dynamic and inside the region.
+    @inline(__always)
+    func reachedMember(_ k: Int) -> (slot: Int, dense: Int, sim: BodySim, offset: Vec2)? {
+        let slot = Int(members[k])
+        let d = Int(denseOfSlot[slot])
+        guard d < awakeCount else { return nil }
+        let sim = sims[d]
+        guard sim.type == .dynamic else { return nil }
+        let offset = sim.center - field.position
+        guard RegionOp.evaluate(program, offset) else { return nil }
+        return (slot, d, sim, offset)
     }
 }
 

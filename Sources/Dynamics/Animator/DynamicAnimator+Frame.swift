@@ -34,15 +34,19 @@ extension DynamicAnimator {
             world.step(Float(h))
             engineTime += clock.now - start
             gatherEvents()
+            let wasWritingBack = isWritingBack
             isWritingBack = true
             for i in 0..<world.fellAsleepBodyCount { writeBack(world.fellAsleepBodyPose(at: i), reference: reference) }
-            isWritingBack = false
+            isWritingBack = wasWritingBack
             accumulator -= h
         }
         if !firstSubStep { finishFrame() }
+        // Saved and restored rather than cleared: a setter that steps this animator again must not
+        // end the outer write-back's protection.
+        let wasWritingBack = isWritingBack
         isWritingBack = true
         writeBackAwakeBodies(reference: reference)
-        isWritingBack = false
+        isWritingBack = wasWritingBack
         deliverEvents()
         for behavior in flatBehaviors { behavior.action?() }
         collectionViewLayout?.invalidateLayout()
@@ -57,8 +61,8 @@ extension DynamicAnimator {
         let count = world.awakeBodyCount
         let far = Self.writeBackPrefetchDistance, near = far / 2
         for i in 0..<count {
-            if i + far < count { prefetchRecord(userData: world.awakeBodyUserData(at: i + far), item: false) }
-            if i + near < count { prefetchRecord(userData: world.awakeBodyUserData(at: i + near), item: true) }
+            if i + far < count { prefetchRecord(userData: world.awakeBodyUserData(at: i + far)) }
+            if i + near < count { prefetchItem(userData: world.awakeBodyUserData(at: i + near)) }
             writeBack(world.awakeBodyPose(at: i), reference: reference)
         }
     }
@@ -66,29 +70,38 @@ extension DynamicAnimator {
     /// How many awake bodies ahead the write-back loads an item's record.
     static let writeBackPrefetchDistance = 16
 
-    /// Starts loading the record of the item with a body's user data, or the item's first two
-    /// cache lines (where its `center` and `transform` are likely to be).
+    /// Starts loading the record of the item whose body has this user data: its first fields, the
+    /// item's address (16 bytes in) and the item (24 to 40), whichever cache line they fall in.
     @inline(__always)
-    private func prefetchRecord(userData: UInt64, item: Bool) {
+    private func prefetchRecord(userData: UInt64) {
+        guard let entry = unretainedRecord(userData: userData) else { return }
+        dynamics_prefetch(entry.toOpaque())
+        dynamics_prefetch(entry.toOpaque() + 40)
+    }
+
+    /// Starts loading the first two cache lines of the item whose body has this user data (where
+    /// its `center` and `transform` are likely to be); its record should be in by now.
+    @inline(__always)
+    private func prefetchItem(userData: UInt64) {
+        guard let entry = unretainedRecord(userData: userData) else { return }
+        let address = entry._withUnsafeGuaranteedRef { $0.itemAddress }
+        dynamics_prefetch(address)
+        dynamics_prefetch(address + 64)
+    }
+
+    /// The record of the item whose body has this user data, without a retain.
+    @inline(__always)
+    private func unretainedRecord(userData: UInt64) -> Unmanaged<ItemBody>? {
         let index = Int(userData)
-        guard index < itemTable.count, let entry = itemTable[index].map({ Unmanaged.passUnretained($0) }) else { return }
-        if item {
-            let address = entry._withUnsafeGuaranteedRef { $0.itemAddress }
-            dynamics_prefetch(address)
-            dynamics_prefetch(address + 64)
-        } else {
-            // The item's address and the first fields (16 to 40 bytes in), wherever the line ends.
-            dynamics_prefetch(entry.toOpaque())
-            dynamics_prefetch(entry.toOpaque() + 40)
-        }
+        guard index < itemTable.count else { return nil }
+        return itemTable[index].map { Unmanaged.passUnretained($0) }
     }
 
     /// Writes one body's pose to its item. The record is used without a retain and a release (a
     /// tenth of the write-back in fields-swarm): the item table keeps it, and no record goes away
     /// while `isWritingBack` holds off syncs.
     private func writeBack(_ pose: BodyPose, reference: View?) {
-        let index = Int(pose.userData)
-        guard index < itemTable.count, let entry = itemTable[index].map({ Unmanaged.passUnretained($0) }) else { return }
+        guard let entry = unretainedRecord(userData: pose.userData) else { return }
         entry._withUnsafeGuaranteedRef { writeBack($0, position: pose.position, rotation: pose.rotation, reference: reference) }
     }
 

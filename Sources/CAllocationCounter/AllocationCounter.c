@@ -1,9 +1,22 @@
 // Counts heap allocations of the `dynamics` executable by defining the allocation functions
 // and forwarding to glibc's own implementations (__libc_*). Linked into the command line only,
-// never into the libraries. Other platforms report -1.
+// never into the libraries. Other platforms report -1, and so do builds with AddressSanitizer:
+// its runtime calls malloc while it is still looking up its own interceptors, and these
+// definitions crashed every such test run before the first test.
 #include "AllocationCounter.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DYNAMICS_UNDER_ADDRESS_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define DYNAMICS_UNDER_ADDRESS_SANITIZER 1
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(DYNAMICS_UNDER_ADDRESS_SANITIZER)
+int32_t dynamics_allocation_counting_available(void) { return 1; }
+
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
@@ -37,6 +50,7 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
     return 0;
 }
 #else
+int32_t dynamics_allocation_counting_available(void) { return 0; }
 int64_t dynamics_allocation_count(void) { return -1; }
 int64_t dynamics_thread_allocation_count(void) { return -1; }
 #endif

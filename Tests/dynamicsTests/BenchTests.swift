@@ -77,7 +77,7 @@ struct BenchTests {
     }
 
     #if os(Linux)
-    @Test("the allocation counter counts heap allocations")
+    @Test("the allocation counter counts heap allocations", .enabled(if: dynamics_allocation_counting_available() != 0))
     func counterCounts() {
         let before = dynamics_allocation_count()
         var arrays: [[Int]] = []

@@ -3,8 +3,11 @@
 
 #include <stdint.h>
 
+/// 1 where this build counts allocations (glibc-based Linux without AddressSanitizer), else 0.
+int32_t dynamics_allocation_counting_available(void);
+
 /// Heap allocations (malloc, calloc, realloc, aligned variants) made by this process so far,
-/// or -1 where the counter is not available (only glibc-based Linux has it).
+/// or -1 where the counter is not available (`dynamics_allocation_counting_available`).
 int64_t dynamics_allocation_count(void);
 
 /// The same, counting only the calling thread's allocations (-1 where not available).

@@ -7,7 +7,8 @@
 /// finalisation writes in its parallel pass. The runs are built from those ranges in parallel
 /// (`CellRuns.build(proxiesOf:…)`), and the pairs of two moving proxies come from one sweep of
 /// them (`sweepMovingRuns`). When moves become few again, the chains are rebuilt once from the
-/// ranges (attached). Both ways give the same pairs.
+/// ranges (attached), unless the moving proxies cannot pair among themselves. Both ways give the
+/// same pairs.
 extension World: PassRunner {
     /// The grid detaches when at least one in this many of its proxies moved in a step…
     static let movedShareToDetach = 4

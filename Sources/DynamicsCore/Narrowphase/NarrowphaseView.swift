@@ -208,30 +208,7 @@ extension World {
         solverKeysValid = true
         solverKeysMissWakes = false
 
-        disjointContacts.removeAll()
-        let contactBase = contacts.base
-        // Only the contacts the narrowphase marked, from their bytes; a record only for an event
-        // or a sleeper to wake.
-        let changed = UnsafePointer(contactChanged.base)
-        for i in 0..<contacts.count where !changed[i].isEmpty {
-            let change = changed[i]
-            if change.contains(.disjoint) { disjointContacts.append(Int32(i)) }
-            guard change.contains(.reportsEvents) || change.contains(.touchesSleeper) else { continue }
-            // Fields through the pointer: binding the whole contact copied it (memcpy) twice.
-            let c = contactBase + i
-            if change.contains(.startedTouching) {
-                if change.contains(.reportsEvents) {
-                    beginEvents.append(ContactBeginEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB),
-                                                         point: c.pointee.manifold.point0.point, normal: c.pointee.manifold.normal))
-                }
-                // A body asleep in a pile wakes when something awake starts touching it.
-                let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB
-                if !bodies.isAwake(slot: bodyA) && !bodies.isStatic(slot: bodyA) { wake(bodySlot: bodyA) }
-                if !bodies.isAwake(slot: bodyB) && !bodies.isStatic(slot: bodyB) { wake(bodySlot: bodyB) }
-            } else if change.contains(.stoppedTouching) && change.contains(.reportsEvents) {
-                endEvents.append(ContactEndEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB)))
-            }
-        }
+        recordContactChanges()
         destroyDisjointContacts()
     }
 

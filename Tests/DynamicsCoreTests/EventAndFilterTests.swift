@@ -20,6 +20,32 @@ struct EventAndFilterTests {
         #expect(world.contactEndEvents.count == 1)
     }
 
+    @Test("37 boxes landing at different steps report one begin each, and the lifted ones one end each")
+    func manyContactsReportTheirEvents() throws {
+        // 37 contacts: more than one run of eight change bytes, and a tail of five after them.
+        let world = try makeWorld(gravity: 10, workers: 2)
+        let ground = try addGround(world, halfWidth: 100)
+        let boxes = try (0..<37).map { try addBox(world, at: Vec2(Float($0) * 3 - 54, 0.6 + 0.07 * Float($0))) }
+        var begins: [BodyID: Int] = [:]
+        for _ in 0..<120 {
+            world.step(1.0 / 60)
+            for e in world.contactBeginEvents {
+                let pair = Set([world.body(of: e.shapeA), world.body(of: e.shapeB)])
+                #expect(pair.contains(ground))
+                for body in pair where body != ground { begins[body, default: 0] += 1 }
+            }
+        }
+        #expect(begins.count == 37 && begins.values.allSatisfy { $0 == 1 })
+        let lifted = boxes.enumerated().filter { $0.offset % 3 == 1 }.map(\.element)
+        for box in lifted {
+            try world.setTransform(of: box, position: world.position(of: box) + Vec2(0, 10), angle: 0, keepVelocity: false)
+        }
+        world.step(1.0 / 60)
+        let ended = world.contactEndEvents.map { Set([world.body(of: $0.shapeA), world.body(of: $0.shapeB)]).subtracting([ground]) }
+        #expect(ended.count == lifted.count)
+        #expect(Set(ended.flatMap { $0 }) == Set(lifted))
+    }
+
     @Test("shapes in different collision groups pass through each other; a shared group collides")
     func groups() throws {
         let world = try makeWorld(gravity: 10)

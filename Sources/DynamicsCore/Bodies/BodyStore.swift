@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// All bodies, in structure-of-arrays storage with three dense ranges:
 /// `[0, awakeCount)` awake, `[awakeCount, movableCount)` asleep, `[movableCount, count)` static.
 ///
@@ -97,11 +99,17 @@ struct BodyStore: ~Copyable {
     mutating func noteMassChange() { membershipVersion &+= 1 }
 
     /// Reorders the awake range: afterwards dense index `i` holds the body that was at `order[i]`.
-    /// `order` must be a permutation of `0..<awakeCount`; it is used as scratch.
-    mutating func permuteAwake(_ order: UnsafeMutablePointer<Int32>) {
+    /// `order` must be a permutation of `0..<awakeCount`; it and `walk` (room for `awakeCount`)
+    /// are used as scratch.
+    mutating func permuteAwake(_ order: UnsafeMutablePointer<Int32>, walk: UnsafeMutablePointer<Int32>) {
         let states = state.base, sims = sim.base, slots = slotOfDense.base
         var heldState = states[0], heldSim = sims[0], heldSlot = slots[0]
-        permuteInPlace(order, count: awakeCount,
+        permuteInPlace(order, count: awakeCount, walk: walk,
+                       prefetch: { i in
+                           dynamics_prefetch(states + i)
+                           dynamics_prefetch(sims + i)
+                           dynamics_prefetch(UnsafeRawPointer(sims + i) + MemoryLayout<BodySim>.size - 1)
+                       },
                        stash: { heldState = states[$0]; heldSim = sims[$0]; heldSlot = slots[$0] },
                        move: { states[$1] = states[$0]; sims[$1] = sims[$0]; slots[$1] = slots[$0] },
                        restore: { states[$0] = heldState; sims[$0] = heldSim; slots[$0] = heldSlot })

@@ -1,3 +1,5 @@
+import CKernelSupport
+
 extension World {
     /// Steps between two locality passes.
     static let localityInterval = 32
@@ -70,7 +72,8 @@ extension World {
         localityOrder.resizeUninitialized(to: awake)
         let order = localityOrder.base
         for i in 0..<awake { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
-        bodies.permuteAwake(order)
+        localityWalk.resizeUninitialized(to: awake)
+        bodies.permuteAwake(order, walk: localityWalk.base)
     }
 
     private func sortContactsByFirstBody() {
@@ -89,7 +92,14 @@ extension World {
         for i in 0..<count { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
         let impulseBase = contactImpulses.base
         var held = contactBase[0], heldImpulses = impulseBase[0]
-        permuteInPlace(order, count: count,
+        localityWalk.resizeUninitialized(to: count)
+        permuteInPlace(order, count: count, walk: localityWalk.base,
+                       prefetch: { i in
+                           let record = UnsafeRawPointer(contactBase + i)
+                           for offset in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) { dynamics_prefetch(record + offset) }
+                           dynamics_prefetch(record + MemoryLayout<Contact>.size - 1)
+                           dynamics_prefetch(impulseBase + i)
+                       },
                        stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0] },
                        move: { contactBase[$1] = contactBase[$0]; impulseBase[$1] = impulseBase[$0] },
                        restore: { contactBase[$0] = held; impulseBase[$0] = heldImpulses })

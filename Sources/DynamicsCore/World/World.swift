@@ -143,9 +143,11 @@ public final class World {
     // Sleep scratch.
     @exclusivity(unchecked) var islandParent = Column<Int32>()
     @exclusivity(unchecked) var bodyScratch = Column<Int32>()
-    /// Scratch of the locality pass: sort keys and the permutation they give.
+    /// Scratch of the locality pass: sort keys, the permutation they give, and its cycles
+    /// written out (see `permuteInPlace`).
     @exclusivity(unchecked) var localityKeys = Column<UInt64>()
     @exclusivity(unchecked) var localityOrder = Column<Int32>()
+    @exclusivity(unchecked) var localityWalk = Column<Int32>()
     @exclusivity(unchecked) var islandOfRoot = Column<Int32>()
     /// Slots of the bodies that went to sleep during the last step.
     @exclusivity(unchecked) var fellAsleep = Column<Int32>()

@@ -99,4 +99,25 @@ struct EventAndFilterTests {
         let found = world.shapes(overlapping: AABB(lower: Vec2(2.5, -0.5), upper: Vec2(6.5, 0.5)))
         #expect(found == [shapes[1], shapes[2]])
     }
+
+    @Test("a query with a margin wider than the broadphase's finds shapes cells away; static shapes are not grown")
+    func queryWithWideMargin() throws {
+        // One-metre cells and a 0.1 m broadphase margin: the circle's fat box ends at x = 0.35,
+        // in the cell left of the query's; grown by 1.4 m its box reaches x = 1.65.
+        let world = try makeWorld(gravity: 0)
+        let moving = try world.createBody(BodyDefinition(type: .dynamic))
+        let circle = try world.createShape(on: moving, ShapeDefinition(.circle(radius: 0.25)))
+        let wall = try world.createBody(BodyDefinition(type: .static, position: Vec2(0, 5)))
+        try world.createShape(on: wall, ShapeDefinition(.box(halfWidth: 0.25, halfHeight: 0.25)))
+        world.step(1.0 / 60)
+        let query = AABB(lower: Vec2(1.6, -0.1), upper: Vec2(1.7, 0.1))
+        #expect(world.shapes(overlapping: query, enlargedBy: 1.4) == [circle])
+        #expect(world.shapes(overlapping: query, enlargedBy: 1.3).isEmpty)
+        #expect(world.shapes(overlapping: query, enlarged: true).isEmpty)
+        // The static box, 1.6 m to the side of this query, is found by no margin.
+        #expect(world.shapes(overlapping: AABB(lower: Vec2(1.85, 4.9), upper: Vec2(1.9, 5.1)), enlargedBy: 1.7).isEmpty)
+        #expect(world.shapes(overlapping: query, enlargedBy: -1).isEmpty)
+        #expect(world.lastRefusal?.argument == "margin")
+        #expect(world.shapes(overlapping: query, enlargedBy: .nan).isEmpty)
+    }
 }

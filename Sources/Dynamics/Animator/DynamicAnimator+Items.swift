@@ -10,7 +10,7 @@ extension DynamicAnimator {
         let box = AABB(lower: Vec2(Float(rect.minX), Float(rect.minY)), upper: Vec2(Float(rect.maxX), Float(rect.maxY)))
         var seen = Set<Int>()
         var result: [any DynamicItem] = []
-        for shape in world.shapes(overlapping: box, enlarged: true) {
+        for shape in world.shapes(overlapping: box, enlargedBy: Float(Self.itemsInRectMargin)) {
             guard case let .item(index)? = ShapeOwner(userData: world.userData(of: shape)),
                   let record = itemTable[index], seen.insert(index).inserted else { continue }
             result.append(record.item)

@@ -14,6 +14,16 @@ public final class DynamicAnimator: FrameDriven {
     public static let subStep = TimeInterval(Float(1.0 / 120.0))
     /// A frame longer than this counts as 1/60 s.
     public static let longestFrame: TimeInterval = 0.5
+    /// How far, in points, `items(in:)` grows each moving item's box before testing it against
+    /// the rectangle: UIKit's broadphase margin, 10 pt.
+    public static let itemsInRectMargin: CGFloat = 10
+    /// How far, in points, the engine's broadphase grows each moving item's box (its
+    /// `aabbMarginMeters`): half of UIKit's 10 pt. Two items get a contact, which the narrowphase
+    /// updates every step, as soon as their grown boxes meet. With 8 to 16 pt items in a pile
+    /// (views-10k, 10 000 items, 33 000 contacts touching), 10 pt kept about 200 000 contacts and
+    /// 5 pt 99 000, and a step took about 40 % longer with 10 pt. An item that moves further than
+    /// the margin less 2 pt is placed in the grid again, which costs little.
+    static let broadphaseMargin: Float = 5
 
     /// The view whose coordinates the animator uses (`init(referenceView:)` only).
     public private(set) weak var referenceView: View?
@@ -106,6 +116,7 @@ public final class DynamicAnimator: FrameDriven {
         definition.subStepCount = 2
         // UIKit's speed cap is 2 m per 1/120 s step; here each step has two sub-steps.
         definition.maxTranslationPerSubStepMeters = 1
+        definition.aabbMarginMeters = Self.broadphaseMargin / 100
         definition.workerCount = max(1, min(workerCount, 64))
         do {
             world = try World(definition)

@@ -181,11 +181,24 @@ extension World {
 
     /// The shapes whose bounding boxes overlap `box`, in ascending slot order. With `enlarged`,
     /// moving shapes are tested with the broadphase's enlarged boxes (`aabbMarginMeters` larger on
-    /// every side), as UIKit's `items(in:)` is.
+    /// every side).
     public func shapes(overlapping box: AABB, enlarged: Bool = false) -> [ShapeID] {
+        shapes(overlapping: box, enlargedBy: enlarged ? tolerances.aabbMargin : 0)
+    }
+
+    /// The shapes whose bounding boxes overlap `box`, those of moving shapes grown by `margin`
+    /// (length units, finite and ≥ 0) on every side, in ascending slot order: UIKit's
+    /// `items(in:)` grows them by its broadphase's margin, whatever this world's is.
+    public func shapes(overlapping box: AABB, enlargedBy margin: Float) -> [ShapeID] {
+        guard margin.isFinite && margin >= 0 else {
+            refuse("shapes(overlapping:enlargedBy:)", "margin", "must be finite and >= 0, got \(margin)")
+            return []
+        }
         guard box.isValid else { return [] }
         var result: [ShapeID] = []
-        let range = movingGrid.cellRange(box)
+        // Every shape's fat box holds its box, so the cells of `box` grown by the margin hold
+        // every shape that the grown boxes can meet.
+        let range = movingGrid.cellRange(box.expanded(by: margin))
         var found = Column<Int32>()
         let cells = UnsafePointer(shapes.cells.base)
         if range.cellCount > 1 << 16 || range.cellCount <= 0 {
@@ -206,8 +219,8 @@ extension World {
             // The box grown by the margin now, not the fat box, which dates from the last time the
             // shape was placed (see `Tolerances.fatMargin`).
             let shapeBox = shapes.aabb[Int(s)]
-            let moving = enlarged && !bodies.isStatic(slot: shapes.body[Int(s)])
-            if (moving ? shapeBox.expanded(by: tolerances.aabbMargin) : shapeBox).overlaps(box) { result.append(shapeID(slot: s)) }
+            let moving = margin > 0 && !bodies.isStatic(slot: shapes.body[Int(s)])
+            if (moving ? shapeBox.expanded(by: margin) : shapeBox).overlaps(box) { result.append(shapeID(slot: s)) }
         }
         return result
     }

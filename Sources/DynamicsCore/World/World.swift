@@ -37,7 +37,7 @@ public final class World {
     @exclusivity(unchecked) var bouncyContactCount = 0
     @exclusivity(unchecked) var pairs = PairTable()
     /// Body pairs joined by a joint that does not let them collide, counted.
-    @exclusivity(unchecked) var jointedBodyPairs = PairTable(capacity: 64)
+    @exclusivity(unchecked) var jointedBodyPairs = PairTable(capacity: 64, counts: true)
 
     // Broadphase.
     @exclusivity(unchecked) var movingGrid: SpatialHash

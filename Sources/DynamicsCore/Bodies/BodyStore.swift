@@ -1,5 +1,3 @@
-import CKernelSupport
-
 /// All bodies, in structure-of-arrays storage with three dense ranges:
 /// `[0, awakeCount)` awake, `[awakeCount, movableCount)` asleep, `[movableCount, count)` static.
 ///
@@ -106,9 +104,8 @@ struct BodyStore: ~Copyable {
         var heldState = states[0], heldSim = sims[0], heldSlot = slots[0]
         permuteInPlace(order, count: awakeCount, walk: walk,
                        prefetch: { i in
-                           dynamics_prefetch(states + i)
-                           dynamics_prefetch(sims + i)
-                           dynamics_prefetch(UnsafeRawPointer(sims + i) + MemoryLayout<BodySim>.size - 1)
+                           prefetchWhole(states + i)
+                           prefetchWhole(sims + i)
                        },
                        stash: { heldState = states[$0]; heldSim = sims[$0]; heldSlot = slots[$0] },
                        move: { states[$1] = states[$0]; sims[$1] = sims[$0]; slots[$1] = slots[$0] },

@@ -233,11 +233,7 @@ extension World {
                 let later = contacts.base + Int(doomed[j - ahead])
                 pairs.prefetchForWrite(PairTable.key(later.pointee.shapeA, later.pointee.shapeB))
                 let lastThen = contacts.count - 1 - ahead
-                if lastThen >= 0 {
-                    let last = UnsafeRawPointer(contacts.base + lastThen)
-                    for offset in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) { dynamics_prefetch(last + offset) }
-                    dynamics_prefetch(last + MemoryLayout<Contact>.size - 1)
-                }
+                if lastThen >= 0 { prefetchWhole(contacts.base + lastThen) }
             }
             let i = Int(doomed[j])
             if contacts.base[i].flags.contains(.disjoint) { destroyContact(i) }

@@ -95,9 +95,7 @@ extension World {
         localityWalk.resizeUninitialized(to: count)
         permuteInPlace(order, count: count, walk: localityWalk.base,
                        prefetch: { i in
-                           let record = UnsafeRawPointer(contactBase + i)
-                           for offset in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) { dynamics_prefetch(record + offset) }
-                           dynamics_prefetch(record + MemoryLayout<Contact>.size - 1)
+                           prefetchWhole(contactBase + i)
                            dynamics_prefetch(impulseBase + i)
                        },
                        stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0] },

@@ -224,11 +224,23 @@ KERNEL_INLINE void KERNEL(restitution)(char *c, char *x, char *states, V thresho
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
+/// Starts loading the block pair `DYNAMICS_PAIR_PREFETCH_DISTANCE` pairs after group `g`'s, when
+/// `g` is its pair's first group and that pair is one of the `groups` groups' (`perPair` groups a
+/// pair). A pair spans 12.5 cache lines, so every line is asked for, and its last byte.
+KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, int64_t g, int64_t groups) {
+    const int64_t perPair = 2 / BLOCKS_PER_GROUP;
+    if (g % perPair != 0 || g + DYNAMICS_PAIR_PREFETCH_DISTANCE * perPair >= groups) return;
+    const char *ahead = base + (g / perPair + DYNAMICS_PAIR_PREFETCH_DISTANCE) * (int64_t)sizeof(dynamics_wide_contact_pair);
+    for (size_t line = 0; line < sizeof(dynamics_wide_contact_pair); line += 64) __builtin_prefetch(ahead + line);
+    __builtin_prefetch(ahead + sizeof(dynamics_wide_contact_pair) - 1);
+}
+
 /// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]`), in
 /// order: group by group, where a group is one block (the first half of a pair, then the second)
 /// in four lanes and a whole pair in eight. Each pass has its own loop, so that the relax loop is
 /// compiled with the bias arithmetic folded away, and the loops that keep the largest normal
-/// impulses (`keepLargestImpulses`) apart from those that do not.
+/// impulses (`keepLargestImpulses`) apart from those that do not. With `prefetchPairs`, the
+/// warm start, solve and relax loops load the pairs ahead (restitution reads few of them).
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
                                                                dynamics_wide_contact_pair *pairs,
                                                                dynamics_wide_contact_extra *extras, int64_t count,
@@ -237,7 +249,11 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
     int64_t groups = count * (2 / BLOCKS_PER_GROUP);
     char *base = (char *)pairs, *extraBase = (char *)extras;
-#define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) call
+    int prefetch = k->prefetchPairs != 0;
+#define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) { \
+        if (prefetch) KERNEL(prefetch_ahead)(base, g, groups); \
+        call; \
+    }
     switch (pass) {
     case dynamics_contact_warm_start:
         EACH_GROUP(KERNEL(warm_start)(GROUP(base, g), states));
@@ -258,6 +274,7 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
         break;
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
+        prefetch = 0;
         EACH_GROUP(KERNEL(restitution)(GROUP(base, g), XGROUP(extraBase, g), states, threshold));
         break;
     }

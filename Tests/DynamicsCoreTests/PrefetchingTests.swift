@@ -2,7 +2,8 @@ import Testing
 @testable import DynamicsCore
 
 /// The passes that read body records at random prefetch them once the awake bodies' records no
-/// longer fit one core's second-level cache.
+/// longer fit one core's second-level cache; the contact passes prefetch their pairs once those
+/// fill a quarter of the last-level cache.
 @Suite("Prefetching threshold")
 struct PrefetchingTests {
     @Test("the body threshold is the records that fill the second-level cache")
@@ -18,5 +19,17 @@ struct PrefetchingTests {
         // Where the system does not say, the fixed threshold of before.
         #expect(World.prefetchingBodyCount(secondLevelCacheBytes: 0) == 8_192)
         #expect(World.prefetchingBodyCount > 0)
+    }
+
+    @Test("the contact pairs are prefetched from a quarter of the last-level cache")
+    func pairThresholdFollowsCacheSize() {
+        let pair = MemoryLayout<WideContactPair>.stride
+        // 32 MiB, the EPYC host's L3: rain-100k's 210 000 touching contacts (26 250 pairs or more)
+        // are above it, rain-10k's 21 000 and large-pyramid's below.
+        let epyc = World.prefetchingPairBytes(lastLevelCacheBytes: 32 << 20)
+        #expect(epyc == 8 << 20)
+        #expect(26_250 * pair > epyc && 2_625 * pair < epyc)
+        #expect(World.prefetchingPairBytes(lastLevelCacheBytes: 0) == 8 << 20)
+        #expect(World.prefetchingPairBytes > 0)
     }
 }

@@ -8,8 +8,9 @@ import Testing
 /// bodies, or the reverse) or another lane's restitution or impact speed misses by far more.
 @Suite("Wide contact passes")
 struct WidePassTests {
-    @Test("warm start, solve, relax and restitution agree with the scalar passes", arguments: [3, 7, 11])
-    func agreeWithScalar(seed: UInt64) {
+    @Test("warm start, solve, relax and restitution agree with the scalar passes, pairs prefetched or not",
+          arguments: [3, 7, 11], [false, true])
+    func agreeWithScalar(seed: UInt64, prefetchesPairs: Bool) {
         let scene = RandomSolverInputs(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         scene.withKernel { kernel, sources, restingIndex in
             let constraints = sources.map(kernel.prepare)
@@ -51,7 +52,8 @@ struct WidePassTests {
                         scalar.withUnsafeMutableBufferPointer { base in
                             for members in lanes { for m in members { pass.run(over: base.baseAddress!, m..<m + 1, scalarContext) } }
                         }
-                        ContactPassKernel(base: pairs, extras: extras, pass: pass, context: wideContext, keepLargestImpulses: true)
+                        ContactPassKernel(base: pairs, extras: extras, pass: pass, context: wideContext, keepLargestImpulses: true,
+                                          prefetchesPairs: prefetchesPairs)
                             .run(0..<pairCount)
                         mismatches += Self.compare(pass, scalarBuffer, wideBuffer, scalar, pairs, lanes)
                         if pass == .restitution {

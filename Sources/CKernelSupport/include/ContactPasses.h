@@ -84,9 +84,10 @@ typedef struct {
 
 /// What a pass needs besides the blocks: the bodies' 32-byte states (velocity row, then motion
 /// row: dpx, dpy, cos, sin), the pairs' extras, the sub-step rate, the solver's speed limits, the
-/// two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`), and
+/// two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`),
 /// whether the solve and relax passes keep each point's largest normal impulse (non-zero when a
-/// restitution pass follows).
+/// restitution pass follows), and whether the passes prefetch the pairs ahead (non-zero when the
+/// pairs overflow the second-level cache; see `DYNAMICS_PAIR_PREFETCH_DISTANCE`).
 typedef struct {
     void *states;
     dynamics_wide_contact_extra *extras;
@@ -95,6 +96,7 @@ typedef struct {
     float restitutionThreshold;
     dynamics_softness contacts, statics;
     int32_t keepLargestImpulses;
+    int32_t prefetchPairs;
 } dynamics_contact_pass_constants;
 
 /// Which instruction set the contact passes use.

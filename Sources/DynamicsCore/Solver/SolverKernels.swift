@@ -74,9 +74,10 @@ struct ContactPassKernel: ChunkKernel {
 
     /// A pass over the pairs at `base`, whose extras are at `extras`. With `keepLargestImpulses`
     /// (when a contact may bounce), the solve and relax passes keep each point's largest normal
-    /// impulse of the step in the extras, for the restitution pass.
+    /// impulse of the step in the extras, for the restitution pass. With `prefetchesPairs` (when
+    /// the pairs overflow the cache, `World.prefetchingPairBytes`), the passes load pairs ahead.
     init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafeMutablePointer<WideContactExtra>, pass: ContactPass,
-         context: SolverContext, keepLargestImpulses: Bool) {
+         context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool) {
         self.base = base
         self.pass = pass
         @inline(__always) func wide(_ s: Softness) -> dynamics_softness {
@@ -88,7 +89,8 @@ struct ContactPassKernel: ChunkKernel {
                                                     restitutionThreshold: context.restitutionThreshold,
                                                     contacts: wide(context.contactSoftness),
                                                     statics: wide(context.staticSoftness),
-                                                    keepLargestImpulses: keepLargestImpulses ? 1 : 0)
+                                                    keepLargestImpulses: keepLargestImpulses ? 1 : 0,
+                                                    prefetchPairs: prefetchesPairs ? 1 : 0)
     }
 
     func run(_ range: Range<Int>) {

@@ -174,8 +174,10 @@ extension World {
         let overflowRange = Int(offsets[GraphColoring.maxColors])..<Int(offsets[GraphColoring.maxColors + 1])
         let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
+        let pairBytes = Int(wideOffsets[GraphColoring.maxColors]) / 2 * MemoryLayout<WideContactPair>.stride
         wide.kernel = ContactPassKernel(base: wideConstraints.base, extras: wideExtras.base, pass: pass, context: context,
-                                        keepLargestImpulses: bouncyContactCount > 0)
+                                        keepLargestImpulses: bouncyContactCount > 0,
+                                        prefetchesPairs: pairBytes > Self.prefetchingPairBytes)
         if backwards { program.appendSerial(overflow, overflowRange) }
         for step in 0..<GraphColoring.maxColors {
             let color = backwards ? GraphColoring.maxColors - 1 - step : step

@@ -16,6 +16,26 @@ extension World {
     /// read as fitting a 1 MiB L2 that was in fact two cores' 512 KiB.
     static let prefetchingBodyCount = prefetchingBodyCount(secondLevelCacheBytes: Int(dynamics_second_level_cache_bytes()))
 
+    /// Bytes of wide contact pairs above which the contact passes load the pairs ahead: a quarter
+    /// of the third-level cache, as the system reports it (8 MiB where it does not say).
+    ///
+    /// Where the pairs stream from memory, the processor's own prefetching falls behind: in
+    /// rain-100k (21 MB of pairs, 32 MiB of L3 on the EPYC host, beside 88 MB of contact records
+    /// the narrowphase reads each step) a quarter of the AVX pass's samples sat on reads of a
+    /// pair's later lines. With the pairs loaded four ahead, the pass went from 1.17–1.39 to
+    /// 0.88–1.09 times the narrowphase's samples (two sets of three alternating perf runs, one
+    /// thread; on two threads 1.21–1.34 → 0.84–0.96). From the cache the prefetches only
+    /// add instructions: rain-10k's 2 MB of pairs read the same (1.13–1.18 → 1.13), and
+    /// large-pyramid's 1 MB ran 2.4 % more instructions and, side by side, read slower in three
+    /// of four rounds.
+    static let prefetchingPairBytes = prefetchingPairBytes(lastLevelCacheBytes: Int(dynamics_last_level_cache_bytes()))
+
+    /// A quarter of a last-level cache of `bytes` bytes; 8 MiB where the system does not report
+    /// the size (0).
+    static func prefetchingPairBytes(lastLevelCacheBytes bytes: Int) -> Int {
+        bytes > 0 ? bytes / 4 : 8 << 20
+    }
+
     /// How many body records fill a second-level cache of `bytes` bytes; 8 192 (0.7 MB) where the
     /// system does not report the size (0).
     static func prefetchingBodyCount(secondLevelCacheBytes bytes: Int) -> Int {

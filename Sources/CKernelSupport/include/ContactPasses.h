@@ -87,7 +87,7 @@ typedef struct {
 /// two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`),
 /// whether the solve and relax passes keep each point's largest normal impulse (non-zero when a
 /// restitution pass follows), and whether the passes prefetch the pairs ahead (non-zero when the
-/// pairs overflow the second-level cache; see `DYNAMICS_PAIR_PREFETCH_DISTANCE`).
+/// pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`).
 typedef struct {
     void *states;
     dynamics_wide_contact_extra *extras;

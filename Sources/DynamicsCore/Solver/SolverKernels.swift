@@ -75,7 +75,7 @@ struct ContactPassKernel: ChunkKernel {
     /// A pass over the pairs at `base`, whose extras are at `extras`. With `keepLargestImpulses`
     /// (when a contact may bounce), the solve and relax passes keep each point's largest normal
     /// impulse of the step in the extras, for the restitution pass. With `prefetchesPairs` (when
-    /// the pairs overflow the cache, `World.prefetchingPairBytes`), the passes load pairs ahead.
+    /// the pairs stream from memory, `World.prefetchingPairBytes`), the passes load pairs ahead.
     init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafeMutablePointer<WideContactExtra>, pass: ContactPass,
          context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool) {
         self.base = base

@@ -226,13 +226,12 @@ KERNEL_INLINE void KERNEL(restitution)(char *c, char *x, char *states, V thresho
 
 /// Starts loading the block pair `DYNAMICS_PAIR_PREFETCH_DISTANCE` pairs after group `g`'s, when
 /// `g` is its pair's first group and that pair is one of the `groups` groups' (`perPair` groups a
-/// pair). A pair spans 12.5 cache lines, so every line is asked for, and its last byte.
+/// pair). A pair spans 12.5 cache lines, so every line is asked for.
 KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, int64_t g, int64_t groups) {
     const int64_t perPair = 2 / BLOCKS_PER_GROUP;
     if (g % perPair != 0 || g + DYNAMICS_PAIR_PREFETCH_DISTANCE * perPair >= groups) return;
     const char *ahead = base + (g / perPair + DYNAMICS_PAIR_PREFETCH_DISTANCE) * (int64_t)sizeof(dynamics_wide_contact_pair);
-    for (size_t line = 0; line < sizeof(dynamics_wide_contact_pair); line += 64) __builtin_prefetch(ahead + line);
-    __builtin_prefetch(ahead + sizeof(dynamics_wide_contact_pair) - 1);
+    dynamics_prefetch_bytes(ahead, sizeof(dynamics_wide_contact_pair));
 }
 
 /// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]`), in

@@ -11,6 +11,7 @@
 #include "EdgeSeparation.h"
 #include "Transpose.h"
 #include "LaneMinMax.h"
+#include "Prefetch.h"
 #include "Scatter.h"
 
 #include <stddef.h>

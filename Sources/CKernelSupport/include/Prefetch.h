@@ -1,6 +1,8 @@
 #ifndef DYNAMICS_PREFETCH_H
 #define DYNAMICS_PREFETCH_H
 
+#include <stddef.h>
+
 /// Asks the processor to start loading the cache line at `address`, to be read soon. It has no
 /// effect on any result; where the compiler has no prefetch builtin it does nothing.
 static inline void dynamics_prefetch(const void *address) {
@@ -19,6 +21,14 @@ static inline void dynamics_prefetch_for_write(void *address) {
 #else
     (void)address;
 #endif
+}
+
+/// `dynamics_prefetch` for every cache line of the `bytes` bytes at `address` (a record that
+/// straddles lines): a line every 64 bytes from its start, and the one of its last byte.
+static inline void dynamics_prefetch_bytes(const void *address, size_t bytes) {
+    const char *start = (const char *)address;
+    for (size_t offset = 0; offset < bytes; offset += 64) dynamics_prefetch(start + offset);
+    dynamics_prefetch(start + bytes - 1);
 }
 
 #endif

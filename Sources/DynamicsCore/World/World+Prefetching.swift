@@ -60,10 +60,9 @@ extension World {
     static let pairSlotPrefetchDistance = 8
 }
 
-/// Starts loading every cache line of the value at `pointer` (a record that straddles lines).
+/// Starts loading every cache line of the value at `pointer` (a record that straddles lines;
+/// `dynamics_prefetch_bytes`, which the contact passes use for their pairs).
 @inline(__always)
 func prefetchWhole<T>(_ pointer: UnsafePointer<T>) {
-    let raw = UnsafeRawPointer(pointer), size = MemoryLayout<T>.size
-    for offset in stride(from: 0, to: size, by: 64) { dynamics_prefetch(raw + offset) }
-    dynamics_prefetch(raw + size - 1)
+    dynamics_prefetch_bytes(pointer, MemoryLayout<T>.size)
 }

@@ -3,7 +3,7 @@
 ///
 /// The solver writes them back every step in colour order, that is in no order at all: into
 /// 16-byte records (a column of them stays in the cache) instead of two lines of each
-/// 184-byte contact.
+/// 176-byte contact.
 struct ContactImpulses: BitwiseCopyable {
     var normal0: Float, tangent0: Float
     /// The second point's; meaningful only while the manifold has two points.

@@ -44,7 +44,7 @@ struct NarrowphaseView: ChunkKernel {
         }
     }
 
-    /// Starts loading contact `i`'s record (184 bytes over three or four lines) and its impulses.
+    /// Starts loading contact `i`'s record (176 bytes over three or four lines) and its impulses.
     /// The records are read in order, yet the processor's own prefetching did not keep up: in
     /// views-10k and junkyard the loads of a record's cache, and of the record 16 ahead, were
     /// the narrowphase's most sampled instructions.

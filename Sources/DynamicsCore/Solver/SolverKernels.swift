@@ -262,7 +262,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     func prefetch(_ sources: UnsafePointer<SolverSource>) {
         for l in 0..<4 {
             let s = sources[l]
-            // Every line from the friction to the manifold's last byte: a contact is 184 bytes,
+            // Every line from the friction to the manifold's last byte: a contact is 176 bytes,
             // so where its lines start varies, and two prefetches left a third line to a miss.
             let contact = UnsafeRawPointer(scalar.contacts + Int(s.contact))
             let first = MemoryLayout<Contact>.offset(of: \.friction)!

@@ -99,12 +99,12 @@ struct ManifoldCacheTests {
         let fields: [(offset: Int?, size: Int)] = [
             (MemoryLayout<C>.offset(of: \.bToA), MemoryLayout<Transform>.size),
             (MemoryLayout<C>.offset(of: \.normal), MemoryLayout<Vec2>.size),
+            (MemoryLayout<C>.offset(of: \.separation0), MemoryLayout<Float>.size),
+            (MemoryLayout<C>.offset(of: \.separation1), MemoryLayout<Float>.size),
             (MemoryLayout<C>.offset(of: \.pointA0), MemoryLayout<Vec2>.size),
             (MemoryLayout<C>.offset(of: \.pointB0), MemoryLayout<Vec2>.size),
             (MemoryLayout<C>.offset(of: \.pointA1), MemoryLayout<Vec2>.size),
             (MemoryLayout<C>.offset(of: \.pointB1), MemoryLayout<Vec2>.size),
-            (MemoryLayout<C>.offset(of: \.separation0), MemoryLayout<Float>.size),
-            (MemoryLayout<C>.offset(of: \.separation1), MemoryLayout<Float>.size),
         ]
         var end = 0
         for (index, field) in fields.enumerated() {

@@ -11,9 +11,9 @@ struct ManifoldCache: BitwiseCopyable {
     var bToA: Transform
     /// The normal in A's frame.
     var normal: Vec2
-    /// Each point's separation then. The two floats sit side by side after the normal: each
-    /// after its point's 8-byte-aligned vectors left 4 bytes of padding, and made a contact 184
-    /// bytes instead of 176.
+    /// Each point's separation then, both right after the normal. Placed after its own point's
+    /// 8-byte-aligned vectors, each left 4 bytes of padding, and a contact took 184 bytes
+    /// instead of 176.
     var separation0: Float, separation1: Float
     /// Each point in A's frame and in B's frame.
     var pointA0: Vec2, pointB0: Vec2

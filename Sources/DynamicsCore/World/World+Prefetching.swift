@@ -20,7 +20,7 @@ extension World {
     /// of the third-level cache, as the system reports it (8 MiB where it does not say).
     ///
     /// Where the pairs stream from memory, the processor's own prefetching falls behind: in
-    /// rain-100k (21 MB of pairs, 32 MiB of L3 on the EPYC host, beside 88 MB of contact records
+    /// rain-100k (21 MB of pairs, 32 MiB of L3 on the EPYC host, beside 84 MB of contact records
     /// the narrowphase reads each step) a quarter of the AVX pass's samples sat on reads of a
     /// pair's later lines. With the pairs loaded four ahead, the pass went from 1.17–1.39 to
     /// 0.88–1.09 times the narrowphase's samples (two sets of three alternating perf runs, one

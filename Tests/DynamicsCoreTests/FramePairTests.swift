@@ -81,10 +81,9 @@ struct FramePairTests {
             nextB.rotation = nextB.rotation.integrated(by: random.signed(0.01))
             let expected = Self.movedOneByOne(cache, m, nextA.originTransform, nextB.originTransform,
                                               centerA: nextA.center, centerB: nextB.center)
-            var moved = m
-            withUnsafePointer(to: nextA) { a in
+            let moved = withUnsafePointer(to: nextA) { a in
                 withUnsafePointer(to: nextB) { b in
-                    cache.move(&moved, FramePair.origins(a, b), centers: FramePair.centers(a, b))
+                    cache.moved(m, FramePair.origins(a, b), centers: FramePair.centers(a, b))
                 }
             }
             #expect(moved.pointCount == expected.pointCount)

@@ -40,8 +40,7 @@ struct ManifoldCacheTests {
             let b = Transform(position: carry.apply(nudgedB.position), rotation: carry.rotation.then(nudgedB.rotation))
             #expect(cache.holds(a.relative(b), distance: Self.reuseDistance, sine: Self.reuseSine))
             let fresh = Self.collideBoxes(a, b)
-            var moved = first
-            cache.move(&moved, FramePair(a, b), centers: SIMD4(lowHalf: a.position, highHalf: b.position))
+            let moved = cache.moved(first, FramePair(a, b), centers: SIMD4(lowHalf: a.position, highHalf: b.position))
             #expect(moved.pointCount == fresh.pointCount)
             #expect(moved.normal.dot(fresh.normal) > 1 - 1e-5)
             // Two flat faces are equally good references, and a fresh collision may pick the other
@@ -113,5 +112,18 @@ struct ManifoldCacheTests {
         }
         #expect(end == MemoryLayout<C>.size)
         #expect(MemoryLayout<C>.stride == 64)
+    }
+}
+
+extension ManifoldCache {
+    /// `m` moved to the poses `frames` as the narrowphase moves a contact's manifold: stored in a
+    /// contact's two records, moved there in place, and read back.
+    func moved(_ m: Manifold, _ frames: FramePair, centers: SIMD4<Float>) -> Manifold {
+        var contact = Contact(shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, flags: [.touching, .cached],
+                              id0: 0, id1: 0, point0: .zero, point1: .zero, cache: self)
+        var solver = SolverManifold.empty(friction: 0.6, restitution: 0)
+        m.store(into: &contact, &solver)
+        move(&contact, &solver, frames, centers: centers)
+        return Manifold(contact, solver)
     }
 }

@@ -38,20 +38,25 @@ struct NewContactTests {
         var found: [String] = []
         var bouncy = 0
         for i in 0..<world.contacts.count {
-            let c = world.contacts[i]
+            let c = world.contacts[i], material = world.solverManifolds[i]
             let a = Int(c.shapeA), b = Int(c.shapeB)
             let friction = (world.shapes.friction[a] * world.shapes.friction[b]).squareRoot()
             let restitution = max(world.shapes.restitution[a], world.shapes.restitution[b])
             if c.shapeA >= c.shapeB { found.append("contact \(i): shapes \(a), \(b) not in key order") }
             if c.bodyA != world.shapes.body[a] || c.bodyB != world.shapes.body[b] { found.append("contact \(i): bodies") }
-            if c.friction != friction { found.append("contact \(i): friction \(c.friction), shapes give \(friction)") }
-            if c.restitution != restitution { found.append("contact \(i): restitution \(c.restitution), shapes give \(restitution)") }
+            if material.friction != friction { found.append("contact \(i): friction \(material.friction), shapes give \(friction)") }
+            if material.restitution != restitution {
+                found.append("contact \(i): restitution \(material.restitution), shapes give \(restitution)")
+            }
             let events = world.shapes.enableEvents[a] || world.shapes.enableEvents[b]
             if c.flags.contains(.enableEvents) != events { found.append("contact \(i): events flag") }
             let segment = world.shapes.geometry[a].kind == .segment || world.shapes.geometry[b].kind == .segment
             if c.flags.contains(.hasSegment) != segment { found.append("contact \(i): segment flag") }
             if !world.pairs.contains(PairTable.key(c.shapeA, c.shapeB)) { found.append("contact \(i): pair table") }
-            if c.restitution > 0 { bouncy += 1 }
+            if material.restitution > 0 { bouncy += 1 }
+        }
+        if world.solverManifolds.count != world.contacts.count {
+            found.append("solver manifolds \(world.solverManifolds.count), contacts \(world.contacts.count)")
         }
         if world.pairs.count != world.contacts.count { found.append("pair table \(world.pairs.count), contacts \(world.contacts.count)") }
         if world.bouncyContactCount != bouncy { found.append("bouncy count \(world.bouncyContactCount), records \(bouncy)") }

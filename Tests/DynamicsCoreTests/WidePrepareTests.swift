@@ -90,9 +90,10 @@ struct WidePrepareTests {
     }
 }
 
-/// Contacts, impulses, bodies and solver sources drawn at random, to prepare constraints from.
+/// Contacts' solver manifolds, impulses, bodies and solver sources drawn at random, to prepare
+/// constraints from.
 struct RandomSolverInputs {
-    var contacts: [Contact] = []
+    var manifolds: [SolverManifold] = []
     var impulses: [ContactImpulses] = []
     var sims: [BodySim] = []
     /// The bodies' states, with the resting state past them.
@@ -130,8 +131,11 @@ struct RandomSolverInputs {
             }
             // A one-point manifold keeps a stale second point, as the narrowphase leaves it.
             let manifold = Manifold(normal: normal, pointCount: c % 3 == 0 ? 1 : 2, point0: point(), point1: point())
-            contacts.append(Contact(shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, friction: unit(), restitution: c % 2 == 0 ? 0 : unit(),
-                                    flags: [.touching, .simulated], manifold: manifold, cache: .empty))
+            var solver = SolverManifold.empty(friction: unit(), restitution: c % 2 == 0 ? 0 : unit())
+            var contact = Contact(shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, flags: [.touching, .simulated],
+                                  id0: 0, id1: 0, point0: .zero, point1: .zero, cache: .empty)
+            manifold.store(into: &contact, &solver)
+            manifolds.append(solver)
             impulses.append(ContactImpulses(normal0: unit(), tangent0: signed(1), normal1: unit(), tangent1: signed(1)))
             // One side static (−1) in every fifth source; otherwise two distinct bodies.
             let a = Int32(c % bodyCount), b = Int32((c * 7 + 5) % bodyCount)
@@ -143,7 +147,7 @@ struct RandomSolverInputs {
     func withKernel(_ body: (PrepareContactsKernel, [SolverSource], Int32) -> Void) {
         var states = states
         let restingIndex = Int32(states.count - 1)
-        contacts.withUnsafeBufferPointer { contacts in
+        manifolds.withUnsafeBufferPointer { manifolds in
             impulses.withUnsafeBufferPointer { impulses in
                 sims.withUnsafeBufferPointer { sims in
                     states.withUnsafeMutableBufferPointer { states in
@@ -165,7 +169,7 @@ struct RandomSolverInputs {
                             .run(0..<sims.count)
                         // The kernel's `ordered` and `out` are not used by `prepare` or `prepareBlock`.
                         let kernel = PrepareContactsKernel(ordered: ordered.baseAddress!, out: .allocate(capacity: 1),
-                                                           contacts: contacts.baseAddress!, impulses: impulses.baseAddress!,
+                                                           manifolds: manifolds.baseAddress!, impulses: impulses.baseAddress!,
                                                            sims: sims.baseAddress!, inverseMasses: inverseMasses, context: context)
                         defer { kernel.out.deallocate() }
                         body(kernel, sources, restingIndex)

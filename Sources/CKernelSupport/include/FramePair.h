@@ -71,11 +71,11 @@ static inline dynamics_lanes dynamics_local_point_pair(dynamics_frame_pair frame
     return left * xs + right * ys;
 }
 
-/// One moved point of a reused manifold, as `ManifoldCache.move` writes it: the point (x, y) and
-/// its anchors from A's and B's centres of mass (x, y each) in `pointAndAnchors`, `separation`.
+/// One moved point of a reused manifold, as `ManifoldCache.move` writes it: its anchors from A's
+/// and B's centres of mass (A's x, y, then B's) in `anchors`, the point (x, y) and `separation`.
 typedef struct {
-    dynamics_lanes pointAndAnchorA;
-    float anchorBX, anchorBY;
+    dynamics_lanes anchors;
+    float pointX, pointY;
     float separation;
 } dynamics_moved_point;
 
@@ -93,9 +93,9 @@ static inline dynamics_moved_point dynamics_move_cached_point(dynamics_frame_pai
     dynamics_lanes anchors = point - centers;                                              // p − cA, p − cB
     float dx = carried[2] - carried[0], dy = carried[3] - carried[1];
     dynamics_moved_point moved;
-    moved.pointAndAnchorA = __builtin_shufflevector(point, anchors, 0, 1, 4, 5);
-    moved.anchorBX = anchors[2];
-    moved.anchorBY = anchors[3];
+    moved.anchors = anchors;
+    moved.pointX = point[0];
+    moved.pointY = point[1];
     moved.separation = cachedSeparation + (normal[0] * dx + normal[1] * dy);
     return moved;
 }

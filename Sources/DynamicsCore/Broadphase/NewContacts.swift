@@ -5,8 +5,9 @@
 struct NewContactsKernel: ChunkKernel {
     /// The new pairs, `keys[k]` for contact index `first + k`.
     var keys: UnsafePointer<UInt64>
-    /// The contacts and impulses from the first new index on.
+    /// The contacts, their solver manifolds and impulses from the first new index on.
     var contacts: UnsafeMutablePointer<Contact>
+    var solverManifolds: UnsafeMutablePointer<SolverManifold>
     var impulses: UnsafeMutablePointer<ContactImpulses>
     /// Per new contact: 1 when its restitution is above zero, else 0 (summed serially afterwards).
     var bouncy: UnsafeMutablePointer<UInt8>
@@ -26,10 +27,11 @@ struct NewContactsKernel: ChunkKernel {
             if geometry[a].kind == .segment || geometry[b].kind == .segment { flags.insert(.hasSegment) }
             let material = Contact.combinedMaterial(friction: (friction[a], friction[b]),
                                                     restitution: (restitution[a], restitution[b]))
-            // Built where it goes: a finished record copied in was a library copy of its 184 bytes.
+            // Built where it goes: a finished record copied in was a library copy of all its bytes.
             (contacts + k).initialize(to: Contact(shapeA: shapeA, shapeB: shapeB, bodyA: body[a], bodyB: body[b],
-                                                  friction: material.friction, restitution: material.restitution,
-                                                  flags: flags, manifold: .empty, cache: .empty))
+                                                  flags: flags, id0: 0, id1: 0, point0: .zero, point1: .zero,
+                                                  cache: .empty))
+            solverManifolds[k] = .empty(friction: material.friction, restitution: material.restitution)
             impulses[k] = .zero
             bouncy[k] = material.restitution > 0 ? 1 : 0
         }
@@ -66,10 +68,12 @@ extension World {
         }
         guard n > 0 else { return }
         contacts.resizeUninitialized(to: first + n)
+        solverManifolds.resizeUninitialized(to: first + n)
         contactImpulses.resizeUninitialized(to: first + n)
         newContactBouncy.resizeUninitialized(to: n)
         parallel(tasks.newContacts,
                  NewContactsKernel(keys: UnsafePointer(sorted.baseAddress!), contacts: contacts.base + first,
+                                   solverManifolds: solverManifolds.base + first,
                                    impulses: contactImpulses.base + first, bouncy: newContactBouncy.base,
                                    body: UnsafePointer(shapes.body.base), friction: UnsafePointer(shapes.friction.base),
                                    restitution: UnsafePointer(shapes.restitution.base),

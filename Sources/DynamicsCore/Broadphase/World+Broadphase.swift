@@ -166,15 +166,16 @@ extension World {
 
     /// Removes a contact, reporting an end event if it was touching.
     func destroyContact(_ index: Int) {
-        // Fields through the pointer: binding the record (and the last one) copied 184 bytes each.
+        // Fields through the pointer: binding the record (and the last one) copied the whole of each.
         let c = contacts.base + index
         let flags = c.pointee.flags, shapeA = c.pointee.shapeA, shapeB = c.pointee.shapeB
         if flags.contains(.touching) && flags.contains(.enableEvents) {
             endEvents.append(ContactEndEvent(shapeA: shapeID(slot: shapeA), shapeB: shapeID(slot: shapeB)))
         }
         pairs.remove(PairTable.key(shapeA, shapeB))
-        if c.pointee.restitution > 0 { bouncyContactCount -= 1 }
+        if solverManifolds.base[index].restitution > 0 { bouncyContactCount -= 1 }
         contacts.swapRemove(at: index)
+        solverManifolds.swapRemove(at: index)
         contactImpulses.swapRemove(at: index)
         if solverKeysValid { solverKeys.swapRemove(at: index) }
     }

@@ -2,8 +2,8 @@
 /// (`World.contactImpulses`, same index) rather than in the contact record.
 ///
 /// The solver writes them back every step in colour order, that is in no order at all: into
-/// 16-byte records (a column of them stays in the cache) instead of two lines of each
-/// 176-byte contact.
+/// 16-byte records (a column of them stays in the cache) instead of a line or two of each
+/// contact's records.
 struct ContactImpulses: BitwiseCopyable {
     var normal0: Float, tangent0: Float
     /// The second point's; meaningful only while the manifold has two points.

@@ -12,8 +12,8 @@ struct ManifoldCache: BitwiseCopyable {
     /// The normal in A's frame.
     var normal: Vec2
     /// Each point's separation then, both right after the normal. Placed after its own point's
-    /// 8-byte-aligned vectors, each left 4 bytes of padding, and a contact took 184 bytes
-    /// instead of 176.
+    /// 8-byte-aligned vectors, each left 4 bytes of padding, and the cache took 72 bytes
+    /// instead of one 64-byte line.
     var separation0: Float, separation1: Float
     /// Each point in A's frame and in B's frame.
     var pointA0: Vec2, pointB0: Vec2
@@ -68,32 +68,31 @@ struct ManifoldCache: BitwiseCopyable {
         return d.dot(d) <= distance * distance && abs(s) <= sine && c > 0
     }
 
-    /// Moves the manifold at `m` (its ids and impulses kept) to the bodies' poses `frames`, in
-    /// place: each point is midway between where A and B carry it, its separation changes by how
-    /// far they carried it apart along the normal, and its anchors are taken from the centres of
-    /// mass `centers` (A's, then B's). Both bodies are carried at once (`dynamics_move_cached_point`).
+    /// Moves the manifold of the contact at `contact`, whose solver manifold is at `solver` (its
+    /// ids and impulses kept), to the bodies' poses `frames`, in place: each point is midway
+    /// between where A and B carry it, its separation changes by how far they carried it apart
+    /// along the normal, and its anchors are taken from the centres of mass `centers` (A's, then
+    /// B's). Both bodies are carried at once (`dynamics_move_cached_point`).
     @inline(__always)
-    func move(_ m: UnsafeMutablePointer<Manifold>, _ frames: FramePair, centers: SIMD4<Float>) {
+    func move(_ contact: UnsafeMutablePointer<Contact>, _ solver: UnsafeMutablePointer<SolverManifold>,
+              _ frames: FramePair, centers: SIMD4<Float>) {
         let n = frames.a.rotation.apply(normal)
-        m.pointee.normal = n
+        solver.pointee.normal = n
         let normalLanes = SIMD4(lowHalf: n, highHalf: n)
-        @inline(__always) func move(_ p: UnsafeMutablePointer<ManifoldPoint>, _ a: Vec2, _ b: Vec2, _ separation: Float) {
-            let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: a, highHalf: b), separation)
-            // The point and anchor A are adjacent (`ManifoldPoint`), so they go as one store.
-            UnsafeMutableRawPointer(p).storeBytes(of: moved.pointAndAnchorA, toByteOffset: MemoryLayout<ManifoldPoint>.offset(of: \.point)!,
-                                                  as: SIMD4<Float>.self)
-            p.pointee.anchorB = Vec2(moved.anchorBX, moved.anchorBY)
-            p.pointee.separation = moved.separation
-        }
-        let count = m.pointee.pointCount
-        let raw = UnsafeMutableRawPointer(m)
+        let count = solver.pointee.pointCount
+        let raw = UnsafeMutableRawPointer(solver)
         if count > 0 {
-            move((raw + MemoryLayout<Manifold>.offset(of: \.point0)!).assumingMemoryBound(to: ManifoldPoint.self),
-                 pointA0, pointB0, separation0)
+            let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: pointA0, highHalf: pointB0), separation0)
+            // A point's two anchors are adjacent (`SolverManifold`), so they go as one store.
+            raw.storeBytes(of: moved.anchors, toByteOffset: MemoryLayout<SolverManifold>.offset(of: \.anchorA0)!, as: SIMD4<Float>.self)
+            solver.pointee.separation0 = moved.separation
+            contact.pointee.point0 = Vec2(moved.pointX, moved.pointY)
         }
         if count > 1 {
-            move((raw + MemoryLayout<Manifold>.offset(of: \.point1)!).assumingMemoryBound(to: ManifoldPoint.self),
-                 pointA1, pointB1, separation1)
+            let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: pointA1, highHalf: pointB1), separation1)
+            raw.storeBytes(of: moved.anchors, toByteOffset: MemoryLayout<SolverManifold>.offset(of: \.anchorA1)!, as: SIMD4<Float>.self)
+            solver.pointee.separation1 = moved.separation
+            contact.pointee.point1 = Vec2(moved.pointX, moved.pointY)
         }
     }
 }

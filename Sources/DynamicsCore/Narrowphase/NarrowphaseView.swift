@@ -4,6 +4,8 @@ import CKernelSupport
 /// per-contact loop touches no class properties. Each contact index is written by one task only.
 struct NarrowphaseView: ChunkKernel {
     var contacts: UnsafeMutablePointer<Contact>
+    /// Each contact's solver manifold, at the contact's index.
+    var solverManifolds: UnsafeMutablePointer<SolverManifold>
     var impulses: UnsafeMutablePointer<ContactImpulses>
     var geometry: UnsafePointer<ShapeGeometryRecord>
     /// Polygons' edge lanes, all the narrowphase reads of them (see `PolygonView`).
@@ -44,17 +46,17 @@ struct NarrowphaseView: ChunkKernel {
         }
     }
 
-    /// Starts loading contact `i`'s record (176 bytes over three or four lines) and its impulses.
-    /// The records are read in order, yet the processor's own prefetching did not keep up: in
-    /// views-10k and junkyard the loads of a record's cache, and of the record 16 ahead, were
-    /// the narrowphase's most sampled instructions.
+    /// Starts loading contact `i`'s record (112 bytes over two or three lines), its solver
+    /// manifold and its impulses. The records are read in order, yet the processor's own
+    /// prefetching did not keep up: in views-10k and junkyard the loads of a record's cache, and
+    /// of the record 16 ahead, were the narrowphase's most sampled instructions.
     @inline(__always)
     func prefetchContact(_ i: Int) {
         let record = UnsafeRawPointer(contacts + i)
         dynamics_prefetch(record)
         dynamics_prefetch(record + 64)
-        dynamics_prefetch(record + 128)
         dynamics_prefetch(record + MemoryLayout<Contact>.size - 1)
+        dynamics_prefetch(solverManifolds + i)
         dynamics_prefetch(impulses + i)
     }
 
@@ -118,18 +120,18 @@ struct NarrowphaseView: ChunkKernel {
         let frames = FramePair.origins(recordA, recordB), centers = FramePair.centers(recordA, recordB)
         let xfA = frames.a, xfB = frames.b
         let bToA = frames.relative
-        let manifold = UnsafeMutableRawPointer(c) + MemoryLayout<Contact>.offset(of: \.manifold)!
+        let solver = solverManifolds + i
         let pointCount: Int32
         if flags.contains(.cached) && c.pointee.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
             // The same features: ids and impulses stay as they are.
-            c.pointee.cache.move(manifold.assumingMemoryBound(to: Manifold.self), frames, centers: centers)
-            pointCount = c.pointee.manifold.pointCount
+            c.pointee.cache.move(c, solver, frames, centers: centers)
+            pointCount = solver.pointee.pointCount
         } else if flags.contains(.apart) && c.pointee.cache.staysApart(bToA) {
             // Still apart: the manifold stays empty and the impulses zero, as a collision would leave them.
             pointCount = 0
         } else {
-            let oldCount = c.pointee.manifold.pointCount
-            let oldID0 = c.pointee.manifold.point0.id, oldID1 = c.pointee.manifold.point1.id
+            let oldCount = solver.pointee.pointCount
+            let oldID0 = c.pointee.id0, oldID1 = c.pointee.id1
             let geometryA = geometry[Int(c.pointee.shapeA)], geometryB = geometry[Int(c.pointee.shapeB)]
             var gap = AxisGap()
             var m = self.manifold(geometryA, xfA, geometryB, xfB, gap: &gap)
@@ -155,7 +157,7 @@ struct NarrowphaseView: ChunkKernel {
                 finish(&m.point1)
                 (new.normal1, new.tangent1) = old.carried(to: m.point1.id, pointCount: oldCount, id0: oldID0, id1: oldID1)
             }
-            c.pointee.manifold = m
+            m.store(into: c, solver)
             impulses[i] = new
             pointCount = m.pointCount
         }
@@ -196,7 +198,8 @@ extension World {
     func collide() {
         contactChanged.resizeUninitialized(to: contacts.count)
         solverKeys.resizeUninitialized(to: contacts.count)
-        let view = NarrowphaseView(contacts: contacts.base, impulses: contactImpulses.base, geometry: shapes.geometry.base,
+        let view = NarrowphaseView(contacts: contacts.base, solverManifolds: solverManifolds.base,
+                                   impulses: contactImpulses.base, geometry: shapes.geometry.base,
                                    lanes: shapes.edgeLanes.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, movableCount: bodies.movableCount, speculative: tolerances.speculativeDistance,
@@ -216,8 +219,8 @@ extension World {
     /// A contact that was touching and whose boxes separated in one step reports its end here.
     /// Destroying swaps the last contact into the hole; the last is never one still to destroy,
     /// as those lie below. Each destroy clears the pair table's slot of its pair, a cache miss, and
-    /// moves the record then last into the hole; so the slot of the destroy a few ahead, and the
-    /// record that will then be last, are loaded meanwhile. The slot's key comes from the doomed
+    /// moves the records then last into the hole; so the slot of the destroy a few ahead, its
+    /// solver manifold, and the records that will then be last, are loaded meanwhile. The slot's key comes from the doomed
     /// record, which the narrowphase last wrote on another thread: waiting on that record was half
     /// of this loop (tumbler, two threads), so it is loaded twice as far ahead.
     func destroyDisjointContacts() {
@@ -232,8 +235,12 @@ extension World {
             if j >= ahead {
                 let later = contacts.base + Int(doomed[j - ahead])
                 pairs.prefetchForWrite(PairTable.key(later.pointee.shapeA, later.pointee.shapeB))
+                dynamics_prefetch(solverManifolds.base + Int(doomed[j - ahead]))
                 let lastThen = contacts.count - 1 - ahead
-                if lastThen >= 0 { prefetchWhole(contacts.base + lastThen) }
+                if lastThen >= 0 {
+                    prefetchWhole(contacts.base + lastThen)
+                    dynamics_prefetch(solverManifolds.base + lastThen)
+                }
             }
             let i = Int(doomed[j])
             if contacts.base[i].flags.contains(.disjoint) { destroyContact(i) }

@@ -57,10 +57,11 @@ extension ContactConstraint {
     @inline(__always)
     var secondPoint: ConstraintPoint { pointCount > 1 ? point1 : .zero }
 
+    /// The constraint point of a manifold point with anchors `rA` and `rB` and separation `separation`.
     @inline(__always)
-    static func preparePoint(_ mp: ManifoldPoint, normalImpulse: Float, tangentImpulse: Float, normal: Vec2,
+    static func preparePoint(anchorA rA: Vec2, anchorB rB: Vec2, separation: Float, normalImpulse: Float,
+                             tangentImpulse: Float, normal: Vec2,
                              mA: Float, iA: Float, mB: Float, iB: Float, a: BodyState, b: BodyState) -> ConstraintPoint {
-        let rA = mp.anchorA, rB = mp.anchorB
         let tangent = normal.rightPerpendicular
         let rnA = rA.cross(normal), rnB = rB.cross(normal)
         let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
@@ -69,7 +70,7 @@ extension ContactConstraint {
         let dv = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
         // r×t is −r·n (t is n turned clockwise), exactly: negation does not round.
         return ConstraintPoint(anchorA: rA, anchorB: rB, alongA: -rtA, acrossA: rnA, alongB: -rtB, acrossB: rnB,
-                               baseSeparation: mp.separation - (rB - rA).dot(normal),
+                               baseSeparation: separation - (rB - rA).dot(normal),
                                normalImpulse: normalImpulse, tangentImpulse: tangentImpulse, maxNormalImpulse: 0,
                                normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
                                relativeVelocity: normal.dot(dv))

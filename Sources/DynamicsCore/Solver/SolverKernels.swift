@@ -136,7 +136,8 @@ struct StoreWideImpulsesKernel: ChunkKernel {
 struct PrepareContactsKernel: ChunkKernel {
     var ordered: UnsafePointer<SolverSource>
     var out: UnsafeMutablePointer<ContactConstraint>
-    var contacts: UnsafePointer<Contact>
+    /// The contacts' solver manifolds, by contact index.
+    var manifolds: UnsafePointer<SolverManifold>
     var impulses: UnsafePointer<ContactImpulses>
     var sims: UnsafePointer<BodySim>
     /// Per awake body, its inverse mass and inverse inertia (`World.awakeInverseMasses`).
@@ -154,7 +155,7 @@ struct PrepareContactsKernel: ChunkKernel {
     /// What `dynamics_prepare_pair` reads, from this kernel's records (`prepareBlock` reads the same).
     func pairInputs(restingIndex: Int32) -> dynamics_prepare_inputs {
         dynamics_prepare_inputs(
-            contacts: UnsafeRawPointer(contacts), contactStride: Int64(MemoryLayout<Contact>.stride),
+            contacts: UnsafeRawPointer(manifolds), contactStride: Int64(MemoryLayout<SolverManifold>.stride),
             materialOffset: Int64(Self.materialOffset), frameOffset: Int64(Self.normalOffset),
             anchors0Offset: Int64(Self.point0Offset), anchors1Offset: Int64(Self.point1Offset),
             separation0Offset: Int64(Self.separation0Offset), separation1Offset: Int64(Self.separation1Offset),
@@ -171,16 +172,18 @@ struct PrepareContactsKernel: ChunkKernel {
         let mA = indexA >= 0 ? sims[dA].invMass : 0, iA = indexA >= 0 ? sims[dA].invInertia : 0
         let mB = indexB >= 0 ? sims[dB].invMass : 0, iB = indexB >= 0 ? sims[dB].invInertia : 0
         let a = loadState(context.states, indexA), b = loadState(context.states, indexB)
-        let m = contacts[contactIndex].manifold
+        let m = manifolds[contactIndex]
         let warm = impulses[contactIndex]
-        let p0 = ContactConstraint.preparePoint(m.point0, normalImpulse: warm.normal0, tangentImpulse: warm.tangent0,
+        let p0 = ContactConstraint.preparePoint(anchorA: m.anchorA0, anchorB: m.anchorB0, separation: m.separation0,
+                                                normalImpulse: warm.normal0, tangentImpulse: warm.tangent0,
                                                 normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b)
         let p1 = m.pointCount > 1
-            ? ContactConstraint.preparePoint(m.point1, normalImpulse: warm.normal1, tangentImpulse: warm.tangent1,
+            ? ContactConstraint.preparePoint(anchorA: m.anchorA1, anchorB: m.anchorB1, separation: m.separation1,
+                                             normalImpulse: warm.normal1, tangentImpulse: warm.tangent1,
                                              normal: m.normal, mA: mA, iA: iA, mB: mB, iB: iB, a: a, b: b) : p0
         return ContactConstraint(
             denseA: indexA, denseB: indexB, contactIndex: Int32(contactIndex), pointCount: m.pointCount,
-            normal: m.normal, friction: contacts[contactIndex].friction, restitution: contacts[contactIndex].restitution,
+            normal: m.normal, friction: m.friction, restitution: m.restitution,
             massA: mA, inertiaA: iA, massB: mB, inertiaB: iB,
             softness: (mA == 0 || mB == 0) ? context.staticSoftness : context.contactSoftness,
             point0: p0, point1: p1)
@@ -257,19 +260,13 @@ struct PrepareWideBlocksKernel: ChunkKernel {
         }
     }
 
-    /// Prefetches the manifolds and body records of the four sources at `sources`.
+    /// Prefetches the solver manifolds, impulses and body records of the four sources at `sources`.
     @inline(__always)
     func prefetch(_ sources: UnsafePointer<SolverSource>) {
         for l in 0..<4 {
             let s = sources[l]
-            // Every line from the friction to the manifold's last byte: a contact is 176 bytes,
-            // so where its lines start varies, and two prefetches left a third line to a miss.
-            let contact = UnsafeRawPointer(scalar.contacts + Int(s.contact))
-            let first = MemoryLayout<Contact>.offset(of: \.friction)!
-            let last = MemoryLayout<Contact>.offset(of: \.manifold)! + MemoryLayout<Manifold>.size - 1
-            dynamics_prefetch(contact + first)
-            dynamics_prefetch(contact + (first + last) / 2)
-            dynamics_prefetch(contact + last)
+            // One line: a solver manifold is 64 bytes, 64-byte aligned.
+            dynamics_prefetch(scalar.manifolds + Int(s.contact))
             dynamics_prefetch(scalar.impulses + Int(s.contact))
             prefetchBody(s.denseA)
             prefetchBody(s.denseB)

@@ -8,7 +8,7 @@ struct SolverSource: BitwiseCopyable {
 }
 
 /// What the colouring needs of one contact, written by the narrowphase while it has the contact
-/// and its bodies at hand: 16 bytes read in order instead of a line of each 176-byte contact and
+/// and its bodies at hand: 16 bytes read in order instead of a line of each contact record and
 /// two body records at random (most of the colouring's time, and the colouring runs serially).
 struct SolverKey: BitwiseCopyable {
     /// The bodies' dense indices, −1 for a body that is not awake.

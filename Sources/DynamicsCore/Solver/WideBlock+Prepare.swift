@@ -23,8 +23,8 @@ extension PrepareContactsKernel {
         let (mB, iB) = inverseMasses(s0.denseB, s1.denseB, s2.denseB, s3.denseB)
 
         let c0 = Int(s0.contact), c1 = Int(s1.contact), c2 = Int(s2.contact), c3 = Int(s3.contact)
-        let material = ContactRows(contacts, c0, c1, c2, c3, offset: Self.materialOffset)
-        let frame = ContactRows(contacts, c0, c1, c2, c3, offset: Self.normalOffset)
+        let material = ContactRows(manifolds, c0, c1, c2, c3, offset: Self.materialOffset)
+        let frame = ContactRows(manifolds, c0, c1, c2, c3, offset: Self.normalOffset)
         let warm = ContactRows(UnsafeRawPointer(impulses), stride: MemoryLayout<ContactImpulses>.stride,
                                c0, c1, c2, c3, offset: 0)
         let nx = frame.x, ny = frame.y
@@ -42,8 +42,8 @@ extension PrepareContactsKernel {
 
         let masses = LaneMasses(mA: mA, iA: iA, mB: mB, iB: iB)
         let (first, second) = block.points
-        let anchors0 = ContactRows(contacts, c0, c1, c2, c3, offset: Self.point0Offset)
-        let anchors1 = ContactRows(contacts, c0, c1, c2, c3, offset: Self.point1Offset)
+        let anchors0 = ContactRows(manifolds, c0, c1, c2, c3, offset: Self.point0Offset)
+        let anchors1 = ContactRows(manifolds, c0, c1, c2, c3, offset: Self.point1Offset)
         let allLanes = SIMDMask<SIMD4<Int32>>(repeating: true)
         WidePointBlock.prepare(first, anchors: anchors0, separation: separations(c0, c1, c2, c3, offset: Self.separation0Offset),
                                normalImpulse: warm.x, tangentImpulse: warm.y, nx: nx, ny: ny, masses, lanes: allLanes)
@@ -78,27 +78,22 @@ extension PrepareContactsKernel {
     /// The separations of a manifold point of four contacts.
     @inline(__always)
     func separations(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, offset: Int) -> Lanes {
-        let raw = UnsafeRawPointer(contacts)
+        let raw = UnsafeRawPointer(manifolds)
         @inline(__always) func load(_ c: Int) -> Float {
-            raw.load(fromByteOffset: c &* MemoryLayout<Contact>.stride &+ offset, as: Float.self)
+            raw.load(fromByteOffset: c &* MemoryLayout<SolverManifold>.stride &+ offset, as: Float.self)
         }
         return Lanes(load(c0), load(c1), load(c2), load(c3))
     }
 
-    /// Friction, restitution (then the flags and padding, unused).
-    static var materialOffset: Int { MemoryLayout<Contact>.offset(of: \.friction)! }
-    /// The manifold's normal and point count.
-    static var normalOffset: Int { MemoryLayout<Contact>.offset(of: \.manifold)! }
+    /// Friction, restitution (then the separations, unused in this row).
+    static var materialOffset: Int { MemoryLayout<SolverManifold>.offset(of: \.friction)! }
+    /// The manifold's normal and point count (then the friction).
+    static var normalOffset: Int { MemoryLayout<SolverManifold>.offset(of: \.normal)! }
     /// A manifold point's two anchors, anchorA then anchorB.
-    static var point0Offset: Int { normalOffset + MemoryLayout<Manifold>.offset(of: \.point0)! + anchorsOffset }
-    static var point1Offset: Int { normalOffset + MemoryLayout<Manifold>.offset(of: \.point1)! + anchorsOffset }
-    static var separation0Offset: Int {
-        normalOffset + MemoryLayout<Manifold>.offset(of: \.point0)! + MemoryLayout<ManifoldPoint>.offset(of: \.separation)!
-    }
-    static var separation1Offset: Int {
-        normalOffset + MemoryLayout<Manifold>.offset(of: \.point1)! + MemoryLayout<ManifoldPoint>.offset(of: \.separation)!
-    }
-    static var anchorsOffset: Int { MemoryLayout<ManifoldPoint>.offset(of: \.anchorA)! }
+    static var point0Offset: Int { MemoryLayout<SolverManifold>.offset(of: \.anchorA0)! }
+    static var point1Offset: Int { MemoryLayout<SolverManifold>.offset(of: \.anchorA1)! }
+    static var separation0Offset: Int { MemoryLayout<SolverManifold>.offset(of: \.separation0)! }
+    static var separation1Offset: Int { MemoryLayout<SolverManifold>.offset(of: \.separation1)! }
 }
 
 /// Four 16-byte rows, one per lane, transposed: `x` holds each row's first float, and so on.
@@ -115,10 +110,10 @@ struct ContactRows {
         w = Lanes(r0.w, r1.w, r2.w, r3.w)
     }
 
-    /// Rows of four contacts at `offset` bytes into each.
+    /// Rows of four contacts' solver manifolds at `offset` bytes into each.
     @inline(__always)
-    init(_ contacts: UnsafePointer<Contact>, _ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, offset: Int) {
-        self.init(UnsafeRawPointer(contacts), stride: MemoryLayout<Contact>.stride, c0, c1, c2, c3, offset: offset)
+    init(_ manifolds: UnsafePointer<SolverManifold>, _ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, offset: Int) {
+        self.init(UnsafeRawPointer(manifolds), stride: MemoryLayout<SolverManifold>.stride, c0, c1, c2, c3, offset: offset)
     }
 }
 

@@ -192,7 +192,6 @@ extension World {
     func prepareContacts(_ context: SolverContext) {
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base)
-        let contactBase = contacts.base
         if solverKeysValid && colouringReadsKeys && solverKeys.count == contacts.count {
             if solverKeysMissWakes { refreshKeysOfWokenBodies() }
         } else {
@@ -206,7 +205,8 @@ extension World {
         // one); the scalar array keeps colour order, so its overflow range starts where the
         // colouring says.
         constraints.resizeUninitialized(to: count)
-        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, contacts: contactBase,
+        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base,
+                                            manifolds: UnsafePointer(solverManifolds.base),
                                             impulses: UnsafePointer(contactImpulses.base), sims: sims,
                                             inverseMasses: awakeInverseMasses.base, context: context,
                                             keepsImpactSpeeds: bouncyContactCount > 0)

@@ -66,9 +66,9 @@ extension World {
     public var touchingContactPoints: [Vec2] {
         var points: [Vec2] = []
         for i in 0..<contacts.count where contacts[i].flags.contains(.touching) {
-            let m = contacts[i].manifold
-            if m.pointCount > 0 { points.append(m.point0.point) }
-            if m.pointCount > 1 { points.append(m.point1.point) }
+            let count = solverManifolds[i].pointCount
+            if count > 0 { points.append(contacts[i].point0) }
+            if count > 1 { points.append(contacts[i].point1) }
         }
         return points
     }

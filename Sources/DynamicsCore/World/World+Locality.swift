@@ -90,16 +90,20 @@ extension World {
         localityOrder.resizeUninitialized(to: count)
         let order = localityOrder.base
         for i in 0..<count { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
-        let impulseBase = contactImpulses.base
-        var held = contactBase[0], heldImpulses = impulseBase[0]
+        let impulseBase = contactImpulses.base, solverBase = solverManifolds.base
+        var held = contactBase[0], heldImpulses = impulseBase[0], heldSolver = solverBase[0]
         localityWalk.resizeUninitialized(to: count)
         permuteInPlace(order, count: count, walk: localityWalk.base,
                        prefetch: { i in
                            prefetchWhole(contactBase + i)
+                           dynamics_prefetch(solverBase + i)
                            dynamics_prefetch(impulseBase + i)
                        },
-                       stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0] },
-                       move: { contactBase[$1] = contactBase[$0]; impulseBase[$1] = impulseBase[$0] },
-                       restore: { contactBase[$0] = held; impulseBase[$0] = heldImpulses })
+                       stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0]; heldSolver = solverBase[$0] },
+                       move: {
+                           contactBase[$1] = contactBase[$0]; impulseBase[$1] = impulseBase[$0]
+                           solverBase[$1] = solverBase[$0]
+                       },
+                       restore: { contactBase[$0] = held; impulseBase[$0] = heldImpulses; solverBase[$0] = heldSolver })
     }
 }

@@ -21,8 +21,8 @@ extension World {
     ///
     /// Where the pairs stream from memory, the processor's own prefetching falls behind: in
     /// rain-100k (21 MB of pairs, 32 MiB of L3 on the EPYC host, beside 84 MB of contact records
-    /// the narrowphase reads each step) a quarter of the AVX pass's samples sat on reads of a
-    /// pair's later lines. With the pairs loaded four ahead, the pass went from 1.17–1.39 to
+    /// and solver manifolds the narrowphase reads each step) a quarter of the AVX pass's samples
+    /// sat on reads of a pair's later lines. With the pairs loaded four ahead, the pass went from 1.17–1.39 to
     /// 0.88–1.09 times the narrowphase's samples (two sets of three alternating perf runs, one
     /// thread; on two threads 1.21–1.34 → 0.84–0.96). From the cache the prefetches only
     /// add instructions: rain-10k's 2 MB of pairs read the same (1.13–1.18 → 1.13), and

@@ -121,12 +121,12 @@ extension World {
     /// Recomputes the combined friction and restitution of every contact of `shape` (a contact
     /// keeps the values of its creation otherwise).
     func refreshContactMaterials(of shape: Int32) {
-        let base = contacts.base
+        let base = contacts.base, solver = solverManifolds.base
         for i in 0..<contacts.count where base[i].shapeA == shape || base[i].shapeB == shape {
             let (friction, restitution) = combinedMaterial(base[i].shapeA, base[i].shapeB)
-            if (base[i].restitution > 0) != (restitution > 0) { bouncyContactCount += restitution > 0 ? 1 : -1 }
-            base[i].friction = friction
-            base[i].restitution = restitution
+            if (solver[i].restitution > 0) != (restitution > 0) { bouncyContactCount += restitution > 0 ? 1 : -1 }
+            solver[i].friction = friction
+            solver[i].restitution = restitution
         }
     }
 

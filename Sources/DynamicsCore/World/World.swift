@@ -31,6 +31,8 @@ public final class World {
     @exclusivity(unchecked) var shapes = ShapeStore()
     @exclusivity(unchecked) var joints = JointStore()
     @exclusivity(unchecked) var contacts = Column<Contact>()
+    /// Each contact's solver manifold (normal, anchors, separations, material), at the contact's index.
+    @exclusivity(unchecked) var solverManifolds = Column<SolverManifold>()
     /// Each contact's accumulated impulses, at the contact's index.
     @exclusivity(unchecked) var contactImpulses = Column<ContactImpulses>()
     /// Contacts with a restitution above 0: without any, the restitution sweeps are skipped.

@@ -5,6 +5,11 @@
 /// contact record it gathered 92 bytes, which straddled two or three lines; from this record,
 /// one line (a column's storage is 64-byte aligned). The narrowphase writes it beside the
 /// contact (`Contact`), at the same index, and each contact index is written by one task.
+///
+/// It has points exactly while its contact is touching. The narrowphase leaves the line alone
+/// for a contact that was not touching and still is not, so that a pile's many nearby but
+/// untouching pairs cost no traffic here; their normals and anchors are then stale, and nothing
+/// reads them.
 struct SolverManifold: BitwiseCopyable {
     /// The manifold's normal, from shape A to shape B.
     var normal: Vec2

@@ -6,12 +6,13 @@ import Testing
 /// depend on which path a contact took.
 @Suite("Frame pairs")
 struct FramePairTests {
-    /// The lane code loads a body's centre and rotation as one vector and stores a point with its
-    /// first anchor as one vector.
+    /// The lane code loads a body's centre and rotation as one vector and stores a point's two
+    /// anchors as one vector.
     @Test("the records keep the fields the lanes load and store together adjacent")
     func layout() {
         #expect(MemoryLayout<BodySim>.offset(of: \.rotation)! == MemoryLayout<BodySim>.offset(of: \.center)! + 8)
-        #expect(MemoryLayout<ManifoldPoint>.offset(of: \.anchorA)! == MemoryLayout<ManifoldPoint>.offset(of: \.point)! + 8)
+        #expect(MemoryLayout<SolverManifold>.offset(of: \.anchorB0)! == MemoryLayout<SolverManifold>.offset(of: \.anchorA0)! + 8)
+        #expect(MemoryLayout<SolverManifold>.offset(of: \.anchorB1)! == MemoryLayout<SolverManifold>.offset(of: \.anchorA1)! + 8)
     }
 
     /// A body record at a random pose, with a random centre of mass in its own frame.
@@ -26,8 +27,10 @@ struct FramePairTests {
         [t.position.x, t.position.y, t.rotation.cosine, t.rotation.sine].map(\.bitPattern)
     }
 
+    /// The bits of what a contact keeps of a manifold point: its anchors, separation and id (the
+    /// point itself is not kept).
     static func bits(_ p: ManifoldPoint) -> [UInt32] {
-        [p.point.x, p.point.y, p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.separation].map(\.bitPattern) + [p.id]
+        [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.separation].map(\.bitPattern) + [p.id]
     }
 
     @Test("origin frames and the relative frame have the bits of Transform", arguments: [Float(1), 1_000])

@@ -117,13 +117,18 @@ struct ManifoldCacheTests {
 
 extension ManifoldCache {
     /// `m` moved to the poses `frames` as the narrowphase moves a contact's manifold: stored in a
-    /// contact's two records, moved there in place, and read back.
+    /// contact's two records, moved there in place, and read back, each point as body A's centre
+    /// (`centers`' low half) plus its anchor, as `World.contactPoint` reads it.
     func moved(_ m: Manifold, _ frames: FramePair, centers: SIMD4<Float>) -> Manifold {
-        var contact = Contact(shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, flags: [.touching, .cached],
-                              id0: 0, id1: 0, point0: .zero, point1: .zero, cache: self)
+        var contact = Contact(shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, flags: [.touching, .cached], id0: 0, id1: 0, cache: self)
         var solver = SolverManifold.empty(friction: 0.6, restitution: 0)
         m.store(into: &contact, &solver)
-        move(&contact, &solver, frames, centers: centers)
-        return Manifold(contact, solver)
+        move(&solver, frames, centers: centers)
+        func point(_ anchorA: Vec2, _ anchorB: Vec2, _ separation: Float, _ id: UInt32) -> ManifoldPoint {
+            ManifoldPoint(point: centers.lowHalf + anchorA, anchorA: anchorA, anchorB: anchorB, separation: separation, id: id)
+        }
+        return Manifold(normal: solver.normal, pointCount: solver.pointCount,
+                        point0: point(solver.anchorA0, solver.anchorB0, solver.separation0, contact.id0),
+                        point1: point(solver.anchorA1, solver.anchorB1, solver.separation1, contact.id1))
     }
 }

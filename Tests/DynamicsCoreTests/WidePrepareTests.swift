@@ -133,7 +133,7 @@ struct RandomSolverInputs {
             let manifold = Manifold(normal: normal, pointCount: c % 3 == 0 ? 1 : 2, point0: point(), point1: point())
             var solver = SolverManifold.empty(friction: unit(), restitution: c % 2 == 0 ? 0 : unit())
             var contact = Contact(shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, flags: [.touching, .simulated],
-                                  id0: 0, id1: 0, point0: .zero, point1: .zero, cache: .empty)
+                                  id0: 0, id1: 0, cache: .empty)
             manifold.store(into: &contact, &solver)
             manifolds.append(solver)
             impulses.append(ContactImpulses(normal0: unit(), tangent0: signed(1), normal1: unit(), tangent1: signed(1)))

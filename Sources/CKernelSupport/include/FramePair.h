@@ -72,10 +72,9 @@ static inline dynamics_lanes dynamics_local_point_pair(dynamics_frame_pair frame
 }
 
 /// One moved point of a reused manifold, as `ManifoldCache.move` writes it: its anchors from A's
-/// and B's centres of mass (A's x, y, then B's) in `anchors`, the point (x, y) and `separation`.
+/// and B's centres of mass (A's x, y, then B's) in `anchors`, and `separation`.
 typedef struct {
     dynamics_lanes anchors;
-    float pointX, pointY;
     float separation;
 } dynamics_moved_point;
 
@@ -94,8 +93,6 @@ static inline dynamics_moved_point dynamics_move_cached_point(dynamics_frame_pai
     float dx = carried[2] - carried[0], dy = carried[3] - carried[1];
     dynamics_moved_point moved;
     moved.anchors = anchors;
-    moved.pointX = point[0];
-    moved.pointY = point[1];
     moved.separation = cachedSeparation + (normal[0] * dx + normal[1] * dy);
     return moved;
 }

@@ -29,8 +29,7 @@ struct NewContactsKernel: ChunkKernel {
                                                     restitution: (restitution[a], restitution[b]))
             // Built where it goes: a finished record copied in was a library copy of all its bytes.
             (contacts + k).initialize(to: Contact(shapeA: shapeA, shapeB: shapeB, bodyA: body[a], bodyB: body[b],
-                                                  flags: flags, id0: 0, id1: 0, point0: .zero, point1: .zero,
-                                                  cache: .empty))
+                                                  flags: flags, id0: 0, id1: 0, cache: .empty))
             solverManifolds[k] = .empty(friction: material.friction, restitution: material.restitution)
             impulses[k] = .zero
             bouncy[k] = material.restitution > 0 ? 1 : 0

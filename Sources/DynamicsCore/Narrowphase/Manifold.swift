@@ -55,9 +55,12 @@ struct ContactFlags: OptionSet, BitwiseCopyable {
 
 /// A persistent contact between two shapes whose enlarged boxes overlap.
 ///
-/// Its manifold lives in two records at the same index: the points' world positions and feature
-/// ids here, beside what the narrowphase keeps between steps, and the normal, anchors and
-/// separations the solver prepares from in `World.solverManifolds` (see `SolverManifold`).
+/// Its manifold lives in two records at the same index: the points' feature ids here, beside
+/// what the narrowphase keeps between steps, and the normal, anchors and separations the solver
+/// prepares from in `World.solverManifolds` (see `SolverManifold`). The points themselves are not
+/// kept: a point is its body A's centre of mass plus its anchor (`World.contactPoint`). Moving a
+/// cached manifold then writes the solver manifold alone, and a resting contact's record stays
+/// clean.
 struct Contact: BitwiseCopyable {
     var shapeA: Int32
     var shapeB: Int32
@@ -67,32 +70,17 @@ struct Contact: BitwiseCopyable {
     /// The feature ids of the manifold's points (`ManifoldPoint.id`).
     var id0: UInt32
     var id1: UInt32
-    /// The manifold's points in world coordinates, as the narrowphase last left them.
-    var point0: Vec2
-    var point1: Vec2
     /// The last computed manifold in the bodies' frames (valid when `flags` has `.cached`).
     var cache: ManifoldCache
 }
 
 extension Manifold {
-    /// The manifold a contact holds: its points and ids from the contact's record, the rest from
-    /// its solver manifold.
-    init(_ contact: Contact, _ solver: SolverManifold) {
-        self.init(normal: solver.normal, pointCount: solver.pointCount,
-                  point0: ManifoldPoint(point: contact.point0, anchorA: solver.anchorA0, anchorB: solver.anchorB0,
-                                        separation: solver.separation0, id: contact.id0),
-                  point1: ManifoldPoint(point: contact.point1, anchorA: solver.anchorA1, anchorB: solver.anchorB1,
-                                        separation: solver.separation1, id: contact.id1))
-    }
-
-    /// Writes this manifold into a contact's two records (see `init(_:_:)`); the friction and
-    /// restitution stay as they are.
+    /// Writes this manifold into a contact's two records: the ids into `contact`, the rest but
+    /// the points into `solver` (its friction and restitution stay as they are).
     @inline(__always)
     func store(into contact: UnsafeMutablePointer<Contact>, _ solver: UnsafeMutablePointer<SolverManifold>) {
         contact.pointee.id0 = point0.id
         contact.pointee.id1 = point1.id
-        contact.pointee.point0 = point0.point
-        contact.pointee.point1 = point1.point
         solver.pointee.normal = normal
         solver.pointee.pointCount = pointCount
         solver.pointee.separation0 = point0.separation

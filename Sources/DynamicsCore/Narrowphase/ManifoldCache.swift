@@ -68,14 +68,13 @@ struct ManifoldCache: BitwiseCopyable {
         return d.dot(d) <= distance * distance && abs(s) <= sine && c > 0
     }
 
-    /// Moves the manifold of the contact at `contact`, whose solver manifold is at `solver` (its
-    /// ids and impulses kept), to the bodies' poses `frames`, in place: each point is midway
-    /// between where A and B carry it, its separation changes by how far they carried it apart
-    /// along the normal, and its anchors are taken from the centres of mass `centers` (A's, then
-    /// B's). Both bodies are carried at once (`dynamics_move_cached_point`).
+    /// Moves the solver manifold at `solver` (its contact's ids and impulses kept) to the bodies'
+    /// poses `frames`, in place: each point is midway between where A and B carry it, its
+    /// separation changes by how far they carried it apart along the normal, and its anchors are
+    /// taken from the centres of mass `centers` (A's, then B's). Both bodies are carried at once
+    /// (`dynamics_move_cached_point`).
     @inline(__always)
-    func move(_ contact: UnsafeMutablePointer<Contact>, _ solver: UnsafeMutablePointer<SolverManifold>,
-              _ frames: FramePair, centers: SIMD4<Float>) {
+    func move(_ solver: UnsafeMutablePointer<SolverManifold>, _ frames: FramePair, centers: SIMD4<Float>) {
         let n = frames.a.rotation.apply(normal)
         solver.pointee.normal = n
         let normalLanes = SIMD4(lowHalf: n, highHalf: n)
@@ -86,13 +85,11 @@ struct ManifoldCache: BitwiseCopyable {
             // A point's two anchors are adjacent (`SolverManifold`), so they go as one store.
             raw.storeBytes(of: moved.anchors, toByteOffset: MemoryLayout<SolverManifold>.offset(of: \.anchorA0)!, as: SIMD4<Float>.self)
             solver.pointee.separation0 = moved.separation
-            contact.pointee.point0 = Vec2(moved.pointX, moved.pointY)
         }
         if count > 1 {
             let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: pointA1, highHalf: pointB1), separation1)
             raw.storeBytes(of: moved.anchors, toByteOffset: MemoryLayout<SolverManifold>.offset(of: \.anchorA1)!, as: SIMD4<Float>.self)
             solver.pointee.separation1 = moved.separation
-            contact.pointee.point1 = Vec2(moved.pointX, moved.pointY)
         }
     }
 }

@@ -46,7 +46,7 @@ struct NarrowphaseView: ChunkKernel {
         }
     }
 
-    /// Starts loading contact `i`'s record (112 bytes over two or three lines) and its impulses.
+    /// Starts loading contact `i`'s record (96 bytes over two lines) and its impulses.
     /// The records are read in order, yet the processor's own prefetching did not keep up: in
     /// views-10k and junkyard the loads of a record's cache, and of the record 16 ahead, were
     /// the narrowphase's most sampled instructions.
@@ -137,7 +137,7 @@ struct NarrowphaseView: ChunkKernel {
         if flags.contains(.cached) && c.pointee.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
             // The same features: ids and impulses stay as they are.
             if wasTouching {
-                c.pointee.cache.move(c, solver, frames, centers: centers)
+                c.pointee.cache.move(solver, frames, centers: centers)
                 pointCount = solver.pointee.pointCount
             } else {
                 pointCount = 0
@@ -159,7 +159,8 @@ struct NarrowphaseView: ChunkKernel {
                 let worldScale = abs(p.x) + abs(p.y) + abs(q.x) + abs(q.y)
                 if c.pointee.cache.noteApart(gap, geometryA, geometryB, worldScale: worldScale) { flags.insert(.apart) }
             }
-            let old = impulses[i]
+            // A contact that was not touching has zero impulses (see below).
+            let old = wasTouching ? impulses[i] : .zero
             var new = ContactImpulses.zero
             @inline(__always) func finish(_ p: inout ManifoldPoint) {
                 p.anchorA = p.point - centers.lowHalf
@@ -174,15 +175,20 @@ struct NarrowphaseView: ChunkKernel {
                 (new.normal1, new.tangent1) = old.carried(to: m.point1.id, pointCount: oldCount, id0: oldID0, id1: oldID1)
             }
             // An empty manifold after an empty one leaves the records as they are: nothing reads
-            // the points, ids, normal or anchors of a contact that is not touching.
-            if m.pointCount > 0 || wasTouching { m.store(into: c, solver) }
-            impulses[i] = new
+            // the ids, normal or anchors of a contact that is not touching, and its impulses are
+            // already zero (the solver writes those of touching contacts alone).
+            if m.pointCount > 0 || wasTouching {
+                m.store(into: c, solver)
+                impulses[i] = new
+            }
             pointCount = m.pointCount
         }
 
         let touching = pointCount > 0
         if touching { flags.insert(.touching) } else { flags.remove(.touching) }
-        c.pointee.flags = flags
+        // Stored only when changed: a moved or still-apart manifold then leaves the record's
+        // lines clean, and they are not written back to memory.
+        if flags != c.pointee.flags { c.pointee.flags = flags }
         var change: ContactChange = []
         if touching != wasTouching {
             change = touching ? .startedTouching : .stoppedTouching

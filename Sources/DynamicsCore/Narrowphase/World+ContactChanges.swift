@@ -37,7 +37,7 @@ extension World {
         if change.contains(.startedTouching) {
             if change.contains(.reportsEvents) {
                 beginEvents.append(ContactBeginEvent(shapeA: shapeID(slot: c.pointee.shapeA), shapeB: shapeID(slot: c.pointee.shapeB),
-                                                     point: c.pointee.point0, normal: solverManifolds.base[i].normal))
+                                                     point: contactPoint(i, 0), normal: solverManifolds.base[i].normal))
             }
             // A body asleep in a pile wakes when something awake starts touching it.
             let bodyA = c.pointee.bodyA, bodyB = c.pointee.bodyB

@@ -62,15 +62,24 @@ extension World {
         }
     }
 
-    /// The manifold points of every touching contact (world coordinates).
+    /// The manifold points of every touching contact (world coordinates), each from its body A's
+    /// centre of mass now and its anchor from the last collision (see `contactPoint`).
     public var touchingContactPoints: [Vec2] {
         var points: [Vec2] = []
         for i in 0..<contacts.count where contacts[i].flags.contains(.touching) {
             let count = solverManifolds[i].pointCount
-            if count > 0 { points.append(contacts[i].point0) }
-            if count > 1 { points.append(contacts[i].point1) }
+            if count > 0 { points.append(contactPoint(i, 0)) }
+            if count > 1 { points.append(contactPoint(i, 1)) }
         }
         return points
+    }
+
+    /// Point `k` (0 or 1) of contact `i`'s manifold in world coordinates: body A's centre of mass
+    /// plus the point's anchor. Right after the narrowphase this is the point it found (to within
+    /// a rounding); after the step, the anchor is carried with the centre but not turned.
+    func contactPoint(_ i: Int, _ k: Int) -> Vec2 {
+        let solver = solverManifolds[i]
+        return bodies.sim[bodies.dense(contacts[i].bodyA)].center + (k == 0 ? solver.anchorA0 : solver.anchorA1)
     }
 
     /// The acceleration (world units per second squared) the fields would give a body of mass 1

@@ -14,8 +14,8 @@ typedef struct {
 /// Where the preparation reads (DynamicsCore's `PrepareContactsKernel`). Each contact's solver
 /// manifold is `contactStride` bytes at `contacts`; the offsets name, within one, the rows it
 /// reads: the material (friction, restitution, …), the manifold's frame (normal x, y, point
-/// count as an integer), each point's anchors (A's x, y, then B's) and each point's separation. `impulses`
-/// holds each contact's accumulated impulses (normal 0, tangent 0, normal 1, tangent 1),
+/// count as an integer), each point's anchors (A's x, y, then B's) and each point's separation.
+/// `impulses` holds each contact's accumulated impulses (normal 0, tangent 0, normal 1, tangent 1),
 /// `inverseMasses` each awake body's inverse mass and inverse inertia, `states` the bodies'
 /// 32-byte states with a resting one at `restingIndex`.
 typedef struct {

@@ -243,9 +243,10 @@ extension World {
     /// Destroying swaps the last contact into the hole; the last is never one still to destroy,
     /// as those lie below. Each destroy clears the pair table's slot of its pair, a cache miss, and
     /// moves the records then last into the hole; so the slot of the destroy a few ahead, its
-    /// solver manifold, and the records that will then be last, are loaded meanwhile. The slot's key comes from the doomed
-    /// record, which the narrowphase last wrote on another thread: waiting on that record was half
-    /// of this loop (tumbler, two threads), so it is loaded twice as far ahead.
+    /// solver manifold, and the records that will then be last, are loaded meanwhile. The slot's
+    /// key comes from the doomed record, which the narrowphase last wrote on another thread:
+    /// waiting on that record was half of this loop (tumbler, two threads), so it is loaded twice
+    /// as far ahead.
     func destroyDisjointContacts() {
         let doomed = UnsafePointer(disjointContacts.base)
         let ahead = Self.pairSlotPrefetchDistance

@@ -78,18 +78,24 @@ struct ManifoldCache: BitwiseCopyable {
         let n = frames.a.rotation.apply(normal)
         solver.pointee.normal = n
         let normalLanes = SIMD4(lowHalf: n, highHalf: n)
-        let count = solver.pointee.pointCount
         let raw = UnsafeMutableRawPointer(solver)
+        /// Moves one point, cached at `a` (in A's frame) and `b` (in B's), into the anchors and
+        /// separation at those byte offsets. A point's two anchors are adjacent
+        /// (`SolverManifold`), so they go as one store.
+        @inline(__always) func move(_ a: Vec2, _ b: Vec2, _ separation: Float, anchorsAt anchors: Int, separationAt at: Int) {
+            let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: a, highHalf: b), separation)
+            raw.storeBytes(of: moved.anchors, toByteOffset: anchors, as: SIMD4<Float>.self)
+            raw.storeBytes(of: moved.separation, toByteOffset: at, as: Float.self)
+        }
+        typealias S = SolverManifold
+        let count = solver.pointee.pointCount
         if count > 0 {
-            let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: pointA0, highHalf: pointB0), separation0)
-            // A point's two anchors are adjacent (`SolverManifold`), so they go as one store.
-            raw.storeBytes(of: moved.anchors, toByteOffset: MemoryLayout<SolverManifold>.offset(of: \.anchorA0)!, as: SIMD4<Float>.self)
-            solver.pointee.separation0 = moved.separation
+            move(pointA0, pointB0, separation0, anchorsAt: MemoryLayout<S>.offset(of: \.anchorA0)!,
+                 separationAt: MemoryLayout<S>.offset(of: \.separation0)!)
         }
         if count > 1 {
-            let moved = dynamics_move_cached_point(frames, centers, normalLanes, SIMD4(lowHalf: pointA1, highHalf: pointB1), separation1)
-            raw.storeBytes(of: moved.anchors, toByteOffset: MemoryLayout<SolverManifold>.offset(of: \.anchorA1)!, as: SIMD4<Float>.self)
-            solver.pointee.separation1 = moved.separation
+            move(pointA1, pointB1, separation1, anchorsAt: MemoryLayout<S>.offset(of: \.anchorA1)!,
+                 separationAt: MemoryLayout<S>.offset(of: \.separation1)!)
         }
     }
 }

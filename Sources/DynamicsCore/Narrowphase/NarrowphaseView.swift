@@ -29,8 +29,9 @@ struct NarrowphaseView: ChunkKernel {
     /// Whether records are prefetched ahead (see `World.prefetchingBodyCount`).
     var prefetches: Bool
 
-    /// How many contacts ahead their records, then their bodies' dense indices and shapes' boxes,
-    /// and then the bodies' records, are prefetched.
+    /// How many contacts ahead their records, then their bodies' dense indices, shapes' boxes and
+    /// geometry and touching contacts' solver manifolds, and then the bodies' records, are
+    /// prefetched.
     static let prefetchDistances = (contacts: 32, indices: 16, bodies: 8)
 
     func run(_ range: Range<Int>) {

@@ -45,16 +45,16 @@ struct EdgeLaneTests {
             let vertices = polygon.vertices.count >= 3 ? polygon.vertices : [Vec2(-1, 0), Vec2(1, 0), Vec2(0, 1)]
             shapes.append(try world.createShape(on: body, ShapeDefinition(.polygon(vertices: vertices, radius: 0))))
         }
-        let lanesBefore = world.shapes.edgeLanes.count
+        let lanesBefore = world.shapes.edgeLanes.floats.count
         for (i, shape) in shapes.enumerated() where i % 5 != 0 { world.destroyShape(shape) }
-        #expect(world.shapes.edgeLanes.count < lanesBefore, "the pools were compacted")
+        #expect(world.shapes.edgeLanes.floats.count < lanesBefore, "the pools were compacted")
         var checked = 0
         for shape in shapes.enumerated().filter({ $0.offset % 5 == 0 }).map(\.element) {
             let g = world.shapes.geometry[Int(shape.index)]
             let start = Int(g.vertexStart), count = Int(g.vertexCount)
             let expected = EdgeLanes.of(vertices: UnsafeBufferPointer(start: world.shapes.vertices.base + start, count: count),
                                         normals: UnsafeBufferPointer(start: world.shapes.normals.base + start, count: count))
-            let kept = Array(UnsafeBufferPointer(start: world.shapes.edgeLanes.base + Int(g.laneStart), count: expected.count))
+            let kept = Array(UnsafeBufferPointer(start: world.shapes.edgeLanes.floats.base + Int(g.laneStart), count: expected.count))
             #expect(kept == expected, "shape \(shape)")
             checked += 1
         }

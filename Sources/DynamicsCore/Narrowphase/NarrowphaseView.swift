@@ -224,7 +224,7 @@ extension World {
         solverKeys.resizeUninitialized(to: contacts.count)
         let view = NarrowphaseView(contacts: contacts.base, solverManifolds: solverManifolds.base,
                                    impulses: contactImpulses.base, geometry: shapes.geometry.base,
-                                   lanes: shapes.edgeLanes.base, fatAABB: shapes.fatAABB.base,
+                                   lanes: shapes.edgeLanes.floats.base, fatAABB: shapes.fatAABB.base,
                                    denseOfSlot: bodies.denseOfSlot.base, sims: bodies.sim.base,
                                    awakeCount: bodies.awakeCount, movableCount: bodies.movableCount, speculative: tolerances.speculativeDistance,
                                    linearSlop: tolerances.linearSlop,

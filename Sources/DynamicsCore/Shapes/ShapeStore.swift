@@ -64,8 +64,9 @@ struct ShapeStore: ~Copyable {
     // Pools.
     var vertices = Column<Vec2>()
     var normals = Column<Vec2>()
-    /// Each polygon's edges as the separating-edge search reads them (see `EdgeLanes`).
-    var edgeLanes = Column<Float>()
+    /// Each polygon's edges as the separating-edge search reads them (see `EdgeLanes`), one
+    /// copy per distinct polygon.
+    var edgeLanes = EdgeLanePool()
     var groups = Column<UInt32>()
     var poolGarbage = 0
 
@@ -86,14 +87,20 @@ struct ShapeStore: ~Copyable {
 
     /// Appends polygon data to the pools and returns where its vertices and its edge lanes start.
     mutating func appendPolygon(_ polygon: ValidatedPolygon) -> (vertexStart: Int32, laneStart: Int32) {
-        let start = Int32(vertices.count), laneStart = Int32(edgeLanes.count)
+        let start = Int32(vertices.count)
         for v in polygon.vertices { vertices.append(v) }
         for n in polygon.normals { normals.append(n) }
         let lanes = polygon.vertices.withUnsafeBufferPointer { v in
             polygon.normals.withUnsafeBufferPointer { n in EdgeLanes.of(vertices: v, normals: n) }
         }
-        for f in lanes { edgeLanes.append(f) }
-        return (start, laneStart)
+        return (start, edgeLanes.add(lanes))
+    }
+
+    /// Gives back the pooled data of the shape in slot `s`, which is being destroyed.
+    mutating func releasePools(of s: Int) {
+        let g = geometry[s]
+        poolGarbage += Int(g.vertexCount) + Int(groupCount[s])
+        if g.kind != .circle { edgeLanes.release(start: g.laneStart, count: Int(dynamics_edge_lane_floats(g.vertexCount))) }
     }
 
     mutating func appendGroups(_ list: [UInt32]) -> Int32 {
@@ -104,7 +111,7 @@ struct ShapeStore: ~Copyable {
 
     /// The world-space bounding box of a shape at a body origin transform.
     func computeAABB(_ shape: Int, _ xf: Transform) -> AABB {
-        shapeAABB(geometry[shape], vertices: vertices.base, lanes: edgeLanes.base, xf)
+        shapeAABB(geometry[shape], vertices: vertices.base, lanes: edgeLanes.floats.base, xf)
     }
 
     /// Whether two shapes' filters allow them to collide.
@@ -117,10 +124,19 @@ struct ShapeStore: ~Copyable {
 
     /// Rewrites the pools without the data of removed shapes once enough of them is garbage.
     mutating func compactPoolsIfNeeded() {
+        if edgeLanes.needsCompaction {
+            var lengths: [Int32: Int] = [:]
+            for s in 0..<slots.slotCount where slots.alive[s] && geometry[s].kind != .circle {
+                lengths[geometry[s].laneStart] = Int(dynamics_edge_lane_floats(geometry[s].vertexCount))
+            }
+            let moved = edgeLanes.compacted(lengths: lengths)
+            for s in 0..<slots.slotCount where slots.alive[s] && geometry[s].kind != .circle {
+                geometry[s].laneStart = moved[geometry[s].laneStart] ?? geometry[s].laneStart
+            }
+        }
         guard poolGarbage > 1024 && poolGarbage * 2 > vertices.count + groups.count else { return }
         var newVertices = Column<Vec2>(capacity: vertices.count)
         var newNormals = Column<Vec2>(capacity: normals.count)
-        var newLanes = Column<Float>(capacity: edgeLanes.count)
         var newGroups = Column<UInt32>(capacity: groups.count)
         for s in 0..<slots.slotCount where slots.alive[s] {
             var g = geometry[s]
@@ -130,9 +146,6 @@ struct ShapeStore: ~Copyable {
                 for i in 0..<Int(g.vertexCount) {
                     newVertices.append(vertices[start + i]); newNormals.append(normals[start + i])
                 }
-                let laneStart = Int(g.laneStart)
-                g.laneStart = Int32(newLanes.count)
-                for i in 0..<Int(dynamics_edge_lane_floats(g.vertexCount)) { newLanes.append(edgeLanes[laneStart + i]) }
                 geometry[s] = g
             }
             let gs = Int(groupStart[s])
@@ -141,7 +154,6 @@ struct ShapeStore: ~Copyable {
         }
         vertices = newVertices
         normals = newNormals
-        edgeLanes = newLanes
         groups = newGroups
         poolGarbage = 0
     }

@@ -179,7 +179,7 @@ extension World {
         enlargedFlags.resizeUninitialized(to: awake)
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
-                                geometry: shapes.geometry.base, vertices: shapes.vertices.base, lanes: shapes.edgeLanes.base,
+                                geometry: shapes.geometry.base, vertices: shapes.vertices.base, lanes: shapes.edgeLanes.floats.base,
                                 aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base,
                                 placement: UnsafePointer(shapes.placement.base), cells: shapes.cells.base,
                                 detachedGrid: movingGridDetached, inverseCellSize: movingGrid.inverseCellSize,

@@ -152,7 +152,7 @@ extension World {
         var cursor = bodies.firstShape[Int(b)]
         while cursor >= 0 && cursor != shape { previous = cursor; cursor = shapes.nextInBody[Int(cursor)] }
         if previous >= 0 { shapes.nextInBody[Int(previous)] = shapes.nextInBody[s] } else { bodies.firstShape[Int(b)] = shapes.nextInBody[s] }
-        shapes.poolGarbage += Int(shapes.geometry[s].vertexCount) + Int(shapes.groupCount[s])
+        shapes.releasePools(of: s)
         if shapes.geometry[s].kind == .segment { segmentShapeCount -= 1 }
         shapes.slots.release(shape)
         movedFlag[s] = false

@@ -57,15 +57,22 @@ extension World {
         return x
     }
 
+    /// The place of grid cell (`x`, `y`) along a Z-curve (Morton order), each coordinate clamped
+    /// to −32 768…32 767: cells close on the curve are close in the plane.
+    @inline(__always)
+    static func zCurvePlace(cellX x: Int32, cellY y: Int32) -> UInt32 {
+        let ux = UInt32(max(-32768, min(32767, x)) + 32768), uy = UInt32(max(-32768, min(32767, y)) + 32768)
+        return spreadBits(ux) | spreadBits(uy) << 1
+    }
+
     private func sortAwakeBodiesAlongZCurve(_ awake: Int) {
         localityKeys.resizeUninitialized(to: awake)
         let keys = localityKeys.base, sims = UnsafePointer(bodies.sim.base)
         let inverseCell = 1 / tolerances.cellSize
         for d in 0..<awake {
             let c = sims[d].center * inverseCell
-            let x = UInt32(Int32(max(-32768, min(32767, c.x.rounded(.down)))) + 32768)
-            let y = UInt32(Int32(max(-32768, min(32767, c.y.rounded(.down)))) + 32768)
-            let morton = Self.spreadBits(x) | Self.spreadBits(y) << 1
+            let morton = Self.zCurvePlace(cellX: Int32(max(-32768, min(32767, c.x.rounded(.down)))),
+                                          cellY: Int32(max(-32768, min(32767, c.y.rounded(.down)))))
             keys[d] = UInt64(morton) << 32 | UInt64(d)
         }
         keySorter.sort(localityKeys.buffer)

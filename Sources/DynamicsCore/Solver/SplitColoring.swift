@@ -85,10 +85,16 @@ struct ContactSplitKernel: ChunkKernel {
                 nLower &+= solved & (upperSide ^ 1)
                 upper[nUpper] = index
                 nUpper &+= solved & (lowerSide ^ 1) & upperSide
-                joining[nJoining] = index
-                nJoining &+= solved & lowerSide & upperSide
-                segments[nSegments] = index
-                nSegments &+= bits & SolverKey.hasSegment != 0 ? 1 : 0
+                // Joining contacts (across the cut) and contacts with a segment are few: a branch
+                // that is nearly always skipped costs less than a store and a count each.
+                if solved & lowerSide & upperSide != 0 {
+                    joining[nJoining] = index
+                    nJoining &+= 1
+                }
+                if bits & SolverKey.hasSegment != 0 {
+                    segments[nSegments] = index
+                    nSegments &+= 1
+                }
             }
             // One contact in `SplitBalance.sampling`: counted in the loop above, the increments
             // (of one bucket after another, the contacts following their bodies) doubled this pass.

@@ -12,58 +12,64 @@ struct EdgeLanePool: ~Copyable {
     /// Where a polygon's lanes start, by the hash of their bits (`hash`). Two polygons whose
     /// hashes collide keep a copy each: the later one is stored but not listed.
     private var startByHash: [UInt64: Int32] = [:]
-    /// How many shapes use the lanes that start at each start.
-    private var users: [Int32: Int] = [:]
+    /// Each copy in use, by its start.
+    private var copies: [Int32: Copy] = [:]
     /// Floats that no shape uses any more.
     private(set) var garbage = 0
+
+    /// A copy's length in floats, and how many shapes use it.
+    private struct Copy {
+        var count: Int
+        var users: Int
+    }
 
     /// The start of `lanes` in the pool, stored now unless a shape already uses the same bits.
     mutating func add(_ lanes: [Float]) -> Int32 {
         let key = lanes.withUnsafeBufferPointer { Self.hash($0) }
         if let start = startByHash[key], holds(lanes, at: Int(start)) {
-            users[start, default: 0] += 1
+            copies[start]?.users += 1
             return start
         }
         let start = Int32(floats.count)
         for f in lanes { floats.append(f) }
         if startByHash[key] == nil { startByHash[key] = start }
-        users[start] = 1
+        copies[start] = Copy(count: lanes.count, users: 1)
         return start
     }
 
-    /// One shape no longer uses the `count` floats at `start`; when none does, they are garbage.
-    mutating func release(start: Int32, count: Int) {
-        guard let n = users[start] else { return }
-        if n > 1 {
-            users[start] = n - 1
+    /// One shape no longer uses the copy at `start`; when none does, its floats are garbage.
+    mutating func release(start: Int32) {
+        guard let copy = copies[start] else { return }
+        if copy.users > 1 {
+            copies[start]?.users -= 1
             return
         }
-        users[start] = nil
-        let key = Self.hash(UnsafeBufferPointer(start: floats.base + Int(start), count: count))
+        copies[start] = nil
+        let key = Self.hash(UnsafeBufferPointer(start: floats.base + Int(start), count: copy.count))
         if startByHash[key] == start { startByHash[key] = nil }
-        garbage += count
+        garbage += copy.count
     }
 
     /// Whether enough of the pool is garbage to rewrite it (`compacted`).
     var needsCompaction: Bool { garbage > 1024 && garbage * 2 > floats.count }
 
     /// Rewrites the pool without garbage, the copies in their order, and returns where each
-    /// copy in use moved. `lengths` gives each such copy's float count by its start.
-    mutating func compacted(lengths: [Int32: Int]) -> [Int32: Int32] {
+    /// copy in use moved.
+    mutating func compacted() -> [Int32: Int32] {
         var moved: [Int32: Int32] = [:]
         var newFloats = Column<Float>(capacity: max(16, floats.count - garbage))
-        var newUsers: [Int32: Int] = [:]
-        for (start, count) in lengths.sorted(by: { $0.key < $1.key }) {
+        var newCopies: [Int32: Copy] = [:]
+        for (start, copy) in copies.sorted(by: { $0.key < $1.key }) {
             let newStart = Int32(newFloats.count)
-            for i in 0..<count { newFloats.append(floats[Int(start) + i]) }
+            for i in 0..<copy.count { newFloats.append(floats[Int(start) + i]) }
             moved[start] = newStart
-            newUsers[newStart] = users[start]
+            newCopies[newStart] = copy
         }
         var newStartByHash: [UInt64: Int32] = [:]
         for (key, start) in startByHash { if let newStart = moved[start] { newStartByHash[key] = newStart } }
         floats = newFloats
         startByHash = newStartByHash
-        users = newUsers
+        copies = newCopies
         garbage = 0
         return moved
     }

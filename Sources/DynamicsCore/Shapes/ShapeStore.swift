@@ -100,7 +100,7 @@ struct ShapeStore: ~Copyable {
     mutating func releasePools(of s: Int) {
         let g = geometry[s]
         poolGarbage += Int(g.vertexCount) + Int(groupCount[s])
-        if g.kind != .circle { edgeLanes.release(start: g.laneStart, count: Int(dynamics_edge_lane_floats(g.vertexCount))) }
+        if g.kind != .circle { edgeLanes.release(start: g.laneStart) }
     }
 
     mutating func appendGroups(_ list: [UInt32]) -> Int32 {
@@ -125,13 +125,10 @@ struct ShapeStore: ~Copyable {
     /// Rewrites the pools without the data of removed shapes once enough of them is garbage.
     mutating func compactPoolsIfNeeded() {
         if edgeLanes.needsCompaction {
-            var lengths: [Int32: Int] = [:]
+            // Every live polygon's copy is in use, so it has moved somewhere.
+            let moved = edgeLanes.compacted()
             for s in 0..<slots.slotCount where slots.alive[s] && geometry[s].kind != .circle {
-                lengths[geometry[s].laneStart] = Int(dynamics_edge_lane_floats(geometry[s].vertexCount))
-            }
-            let moved = edgeLanes.compacted(lengths: lengths)
-            for s in 0..<slots.slotCount where slots.alive[s] && geometry[s].kind != .circle {
-                geometry[s].laneStart = moved[geometry[s].laneStart] ?? geometry[s].laneStart
+                if let start = moved[geometry[s].laneStart] { geometry[s].laneStart = start }
             }
         }
         guard poolGarbage > 1024 && poolGarbage * 2 > vertices.count + groups.count else { return }

@@ -5,6 +5,8 @@ struct PairSearchPart: ~Copyable {
     /// Room for a typical step from the start; `PairSearchParts.equalize` grows all parts
     /// together, so that they do not grow (allocate) one by one in the steady state.
     var found = Column<Int32>(capacity: 4096)
+    /// The previous moved proxy's finds, checked while the current one's pair slots load.
+    var previousFound = Column<Int32>(capacity: 4096)
     var candidates = Column<UInt64>(capacity: 4096)
     /// A batch of overlapping pairs of the run sweep (`World.sweepMovingRuns`), before lookup.
     var overlapping = Column<UInt64>(capacity: World.sweepBatch)
@@ -28,12 +30,13 @@ final class PairSearchParts {
     func equalize() {
         var found = 0, candidates = 0, bucketEntries = 0
         for i in 0..<Self.count {
-            found = max(found, base[i].found.capacity)
+            found = max(found, base[i].found.capacity, base[i].previousFound.capacity)
             candidates = max(candidates, base[i].candidates.capacity)
             bucketEntries = max(bucketEntries, base[i].bucketEntries.capacity)
         }
         for i in 0..<Self.count {
             base[i].found.reserve(found)
+            base[i].previousFound.reserve(found)
             base[i].candidates.reserve(candidates)
             base[i].bucketEntries.reserve(bucketEntries)
         }
@@ -139,6 +142,8 @@ extension World {
         let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingProxyCount
         let placement = UnsafePointer(shapes.placement.base), alive = UnsafePointer(shapes.slots.alive.base)
         let bands = PairSearchParts.count
+        // The last searched proxy and its enlarged box, whose finds wait in `part.previousFound`.
+        var pending: (Int32, AABB)?
         for job in 0..<(share.count + bandedCount) {
             let index = share.lowerBound + job
             if prefetchesProxies && index + Self.proxyPrefetchDistance < share.upperBound {
@@ -203,25 +208,50 @@ extension World {
             if pairsWithLarge {
                 for i in 0..<largeProxies.count { part.found.append(largeProxies[i]) }
             }
-            let found = part.found.base
             // In a large table most lookups below miss the cache (it is read at random): start
-            // them all first.
+            // them all now, and look them up after the next proxy's query.
             if prefetchesPairs {
+                let found = part.found.base
                 for i in 0..<part.found.count { pairs.prefetch(PairTable.key(m, found[i])) }
             }
-            for i in 0..<part.found.count {
-                let c = found[i]
-                let cs = Int(c)
-                if c == m || (isMoved[cs] && c < m) { continue }
-                // Again for the large proxies and the enormous-proxy scan; the grids' finds pass.
-                guard fat.overlaps(fatAABB[cs]) else { continue }
-                // Most overlaps found are pairs that have a contact already: look that up before
-                // the filters, which read five other arrays at random.
-                let key = PairTable.key(m, c)
-                if pairs.contains(key) { continue }
-                guard canCollide(m, c, shapes: shapes, bodies: bodies, jointedBodyPairs: jointedBodyPairs) else { continue }
-                part.candidates.append(key)
+            if let (previous, previousFat) = pending {
+                appendNewPairs(of: previous, fat: previousFat, in: part.previousFound, into: &part.candidates,
+                             fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
+                             jointedBodyPairs: jointedBodyPairs)
             }
+            swap(&part.found, &part.previousFound)
+            pending = (m, fat)
+        }
+        if let (previous, previousFat) = pending {
+            appendNewPairs(of: previous, fat: previousFat, in: part.previousFound, into: &part.candidates,
+                         fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
+                         jointedBodyPairs: jointedBodyPairs)
+        }
+    }
+
+    /// Appends to `candidates` the keys of `m`'s new pairs among `found` (the proxies whose cells
+    /// meet `m`'s, and the large ones): a pair of two moved proxies is kept from its larger proxy,
+    /// only boxes that overlap `fat` (m's) count, a pair with a contact already is passed over,
+    /// and so is one whose shapes may not collide.
+    @inline(__always)
+    private static func appendNewPairs(of m: Int32, fat: AABB, in found: borrowing Column<Int32>,
+                                     into candidates: inout Column<UInt64>, fatAABB: UnsafePointer<AABB>,
+                                     isMoved: UnsafePointer<Bool>, shapes: borrowing ShapeStore,
+                                     bodies: borrowing BodyStore, pairs: borrowing PairTable,
+                                     jointedBodyPairs: borrowing PairTable) {
+        let list = found.base
+        for i in 0..<found.count {
+            let c = list[i]
+            let cs = Int(c)
+            if c == m || (isMoved[cs] && c < m) { continue }
+            // Again for the large proxies and the enormous-proxy scan; the grids' finds pass.
+            guard fat.overlaps(fatAABB[cs]) else { continue }
+            // Most overlaps found are pairs that have a contact already: look that up before
+            // the filters, which read five other arrays at random.
+            let key = PairTable.key(m, c)
+            if pairs.contains(key) { continue }
+            guard canCollide(m, c, shapes: shapes, bodies: bodies, jointedBodyPairs: jointedBodyPairs) else { continue }
+            candidates.append(key)
         }
     }
 }

@@ -135,7 +135,12 @@ struct NarrowphaseView: ChunkKernel {
         // (rain-100k: 270 000 of 480 000) are such pairs of nearby shapes.
         let wasTouching = flags.contains(.touching)
         let pointCount: Int32
-        if flags.contains(.cached) && c.pointee.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
+        // A pair found apart is asked first whether it still is (nearly all are, and the reuse
+        // test below would not change the answer: it too leaves an empty manifold empty).
+        if flags.contains(.apart) && c.pointee.cache.staysApart(bToA) {
+            // Still apart: the manifold stays empty and the impulses zero, as a collision would leave them.
+            pointCount = 0
+        } else if flags.contains(.cached) && c.pointee.cache.holds(bToA, distance: reuseDistance, sine: reuseSine) {
             // The same features: ids and impulses stay as they are.
             if wasTouching {
                 c.pointee.cache.move(solver, frames, centers: centers)
@@ -143,9 +148,6 @@ struct NarrowphaseView: ChunkKernel {
             } else {
                 pointCount = 0
             }
-        } else if flags.contains(.apart) && c.pointee.cache.staysApart(bToA) {
-            // Still apart: the manifold stays empty and the impulses zero, as a collision would leave them.
-            pointCount = 0
         } else {
             let oldCount = wasTouching ? solver.pointee.pointCount : 0
             let oldID0 = c.pointee.id0, oldID1 = c.pointee.id1

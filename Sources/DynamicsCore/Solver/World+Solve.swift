@@ -212,12 +212,16 @@ extension World {
                                             keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
         let pairsAtOnce = PrepareWideBlocksKernel.preparesPairs
+        let rounds = PrepareWideBlocksKernel.rounds(wideOffsets: wideOffsets.base)
+        var colorCount = GraphColoring.maxColors
+        while colorCount > 0 && wideOffsets[colorCount - 1] == wideOffsets[colorCount] { colorCount -= 1 }
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, extras: wideExtras.base,
                                          wideOffsets: wideOffsets.base,
                                          colorOffsets: coloring.offsets.base, sourceCount: count,
-                                         restingIndex: context.restingIndex, pairsAtOnce: pairsAtOnce),
-                 count: pairsAtOnce ? wideConstraints.count : 2 * wideConstraints.count, minimumChunk: pairsAtOnce ? 32 : 64)
+                                         restingIndex: context.restingIndex, pairsAtOnce: pairsAtOnce,
+                                         rounds: rounds, colorCount: colorCount),
+                 count: pairsAtOnce ? rounds : 2 * wideConstraints.count, minimumChunk: pairsAtOnce ? 2 : 64)
         prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }
 

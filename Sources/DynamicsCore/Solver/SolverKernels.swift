@@ -113,14 +113,22 @@ struct StoreWideImpulsesKernel: ChunkKernel {
     var pairs: UnsafePointer<WideContactPair>
     var extras: UnsafePointer<WideContactExtra>
     var impulses: UnsafeMutablePointer<ContactImpulses>
+    /// The kernel runs over these rounds of the pairs: each line of the impulse records is then
+    /// written once, not once a colour (see `ColorRounds`).
+    var rounds: ColorRounds
     /// How many pairs ahead the impulse records to be written are prefetched.
     static let prefetchDistance = 1
 
     func run(_ range: Range<Int>) {
-        for k in range {
-            // The impulses are written in colour order, far apart: ask for their lines early.
-            if k + Self.prefetchDistance < range.upperBound { prefetch(extras + k + Self.prefetchDistance) }
-            WideContactPair.storeImpulses(of: pairs + k, extra: extras + k, into: impulses)
+        for r in range {
+            for color in 0..<rounds.colorCount {
+                let colorPairs = rounds.pairs(of: color, inRound: r)
+                for k in colorPairs {
+                    // The impulses are written in colour order, far apart: ask for their lines early.
+                    if k + Self.prefetchDistance < colorPairs.upperBound { prefetch(extras + k + Self.prefetchDistance) }
+                    WideContactPair.storeImpulses(of: pairs + k, extra: extras + k, into: impulses)
+                }
+            }
         }
     }
 
@@ -207,11 +215,9 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// Whether the kernel runs over block pairs, each prepared in C eight lanes at a time
     /// (`dynamics_prepare_pair`, at the AVX level), rather than over blocks in Swift.
     var pairsAtOnce: Bool
-    /// With `pairsAtOnce`, the rounds the colours' pairs are taken in (see `runRounds`); the
-    /// kernel then runs over rounds.
-    var rounds: Int
-    /// Colours that have pairs are all below this one.
-    var colorCount: Int
+    /// With `pairsAtOnce`, the rounds the colours' pairs are taken in; the kernel then runs over
+    /// rounds.
+    var rounds: ColorRounds
 
     /// How many sources ahead of the block being prepared the prefetch starts: the block after next.
     static let prefetchDistance = 8
@@ -221,21 +227,6 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     static var preparesPairs: Bool {
         dynamics_prepare_pair_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
     }
-
-    /// Rounds for the colours of `wideOffsets` (`maxColors + 1` block offsets): one per
-    /// `pairsPerRound` pairs of the largest colour, at least one.
-    static func rounds(wideOffsets: UnsafePointer<Int32>) -> Int {
-        var most = 0
-        for color in 0..<GraphColoring.maxColors {
-            most = max(most, Int(wideOffsets[color + 1] - wideOffsets[color]) / 2)
-        }
-        return max(1, most / Self.pairsPerRound)
-    }
-
-    /// How many pairs of the largest colour a round takes. At 4, the rounds' own bookkeeping (a
-    /// division per colour and round) and the colours' sources read in short stretches made
-    /// the large pyramid's preparation a quarter slower; at 16 it is as fast as colour by colour.
-    static let pairsPerRound = 16
 
     func run(_ range: Range<Int>) {
         if pairsAtOnce { runRounds(range); return }
@@ -259,35 +250,26 @@ struct PrepareWideBlocksKernel: ChunkKernel {
         }
     }
 
-    /// Prepares rounds `range` of the colours' block pairs: round r takes, from each colour of P
-    /// pairs, its pairs ⌊r·P/R⌋ ..< ⌊(r + 1)·P/R⌋, R being `rounds` (pair `k` holds blocks 2k and
-    /// 2k + 1 of one colour, and sources 8 at a time from its colour's first).
-    ///
-    /// Each colour's sources follow the contacts in about their order, so the pairs of one round
-    /// gather the solver manifolds of one stretch of contacts, and each line is read once. Colour
-    /// by colour, every colour went through the whole array again for the few manifolds it
-    /// needed of each line: rain-100k's 210 000 touching contacts lie among 480 000 manifolds
-    /// (30 MB), and every colour read them from memory. A thread's rounds are also the part of
-    /// each colour it solves first (`appendContactPass` cuts a colour's pairs in the same
-    /// proportions).
+    /// Prepares rounds `range` of the colours' block pairs (`ColorRounds`; pair `k` holds blocks
+    /// 2k and 2k + 1 of one colour, and sources 8 at a time from its colour's first). By rounds,
+    /// each line of the solver manifolds is read once: colour by colour, rain-100k's 210 000
+    /// touching contacts, spread over 480 000 manifolds (30 MB), came from memory once a colour.
     func runRounds(_ range: Range<Int>) {
         var inputs = scalar.pairInputs(restingIndex: restingIndex)
         let sources = UnsafeRawPointer(scalar.ordered).assumingMemoryBound(to: dynamics_solver_source.self)
         for r in range {
-            for color in 0..<colorCount {
-                let firstPair = Int(wideOffsets[color]) / 2, pairCount = Int(wideOffsets[color + 1]) / 2 - firstPair
-                guard pairCount > 0 else { continue }
-                let end = pairCount * (r + 1) / rounds
-                for j in (pairCount * r / rounds)..<end {
-                    let first = Int(colorOffsets[color]) + j * 8
+            for color in 0..<rounds.colorCount {
+                let colorFirstPair = rounds.firstPair(of: color)
+                for k in rounds.pairs(of: color, inRound: r) {
+                    let first = Int(colorOffsets[color]) + (k - colorFirstPair) * 8
                     let count = min(8, Int(colorOffsets[color + 1]) - first)
-                    // The pair after next of the colour, as the blocks prefetch the block after next.
+                    // The colour's pair after next, as the blocks prefetch the block after next.
                     let ahead = first + 2 * Self.prefetchDistance
                     if ahead + 8 <= sourceCount {
                         prefetch(scalar.ordered + ahead)
                         prefetch(scalar.ordered + ahead + 4)
                     }
-                    dynamics_prepare_pair(pairs + firstPair + j, extras + firstPair + j, sources + first, Int32(count), &inputs)
+                    dynamics_prepare_pair(pairs + k, extras + k, sources + first, Int32(count), &inputs)
                 }
             }
         }

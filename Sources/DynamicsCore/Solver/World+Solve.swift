@@ -149,17 +149,19 @@ extension World {
     }
 
     /// Adds the stages that copy the accumulated impulses back to the contacts' impulse records,
-    /// to warm start the next step. Colour by colour, cut as the contact passes cut each colour,
-    /// so that each thread reads the pairs it solved last: over all pairs at once, a thread read
-    /// whole colours the other had solved, and on two threads the stores took 298 samples where
-    /// one thread took 56 (large-pyramid, 300 steps). `firstStore` is the index the first store
-    /// stage of the step has (or will have) in the program: the stores after it may overlap it.
+    /// to warm start the next step. In rounds (`ColorRounds`), so that each line of the records is
+    /// written once and each thread reads the pairs it solved last: over all pairs at once, a
+    /// thread read whole colours the other had solved, and on two threads the stores took 298
+    /// samples where one thread took 56 (large-pyramid, 300 steps). `firstStore` is the index the
+    /// first store stage of the step has (or will have) in the program: the stores after it may
+    /// overlap it.
     func appendImpulseStores(after firstStore: Int) {
+        let rounds = ColorRounds(wideOffsets: wideOffsets.base)
         tasks.storeWideImpulses.kernel = StoreWideImpulsesKernel(pairs: wideConstraints.base, extras: wideExtras.base,
-                                                                 impulses: contactImpulses.base)
-        for color in 0..<GraphColoring.maxColors {
-            program.append(tasks.storeWideImpulses, Int(wideOffsets[color]) / 2..<Int(wideOffsets[color + 1]) / 2,
-                           minimumChunk: Self.contactPassChunk, overlapsPrevious: program.stages.count > firstStore)
+                                                                 impulses: contactImpulses.base, rounds: rounds)
+        if rounds.colorCount > 0 {
+            program.append(tasks.storeWideImpulses, 0..<rounds.count, minimumChunk: 1,
+                           overlapsPrevious: program.stages.count > firstStore)
         }
         tasks.storeImpulses.kernel = StoreImpulsesKernel(constraints: constraints.base, impulses: contactImpulses.base)
         program.appendSerial(tasks.storeImpulses, Int(coloring.offsets[GraphColoring.maxColors])..<constraints.count,
@@ -212,16 +214,14 @@ extension World {
                                             keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
         let pairsAtOnce = PrepareWideBlocksKernel.preparesPairs
-        let rounds = PrepareWideBlocksKernel.rounds(wideOffsets: wideOffsets.base)
-        var colorCount = GraphColoring.maxColors
-        while colorCount > 0 && wideOffsets[colorCount - 1] == wideOffsets[colorCount] { colorCount -= 1 }
+        let rounds = ColorRounds(wideOffsets: wideOffsets.base)
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, extras: wideExtras.base,
                                          wideOffsets: wideOffsets.base,
                                          colorOffsets: coloring.offsets.base, sourceCount: count,
                                          restingIndex: context.restingIndex, pairsAtOnce: pairsAtOnce,
-                                         rounds: rounds, colorCount: colorCount),
-                 count: pairsAtOnce ? rounds : 2 * wideConstraints.count, minimumChunk: pairsAtOnce ? 2 : 64)
+                                         rounds: rounds),
+                 count: pairsAtOnce ? rounds.count : 2 * wideConstraints.count, minimumChunk: pairsAtOnce ? 2 : 64)
         prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }
 

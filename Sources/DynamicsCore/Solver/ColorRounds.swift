@@ -1,0 +1,47 @@
+/// The colours' block pairs taken in rounds rather than colour by colour: round r holds, of each
+/// colour of P pairs, its pairs ⌊r·P/R⌋ ..< ⌊(r + 1)·P/R⌋, R being `count`.
+///
+/// Each colour's constraints follow the contacts in about their order, so the pairs of one round
+/// belong to one stretch of contacts: a pass over the rounds that reads or writes the contacts'
+/// records (solver manifolds, impulses) takes each of their lines once, where a pass colour by
+/// colour went through the whole array again for every colour, using a few records of each line.
+/// A thread's share of the rounds is also about the share of each colour it solves first (the
+/// same with an even number of rounds): the contact passes cut every colour's pairs in the same
+/// proportions.
+struct ColorRounds {
+    /// Block ranges per colour (`GraphColoring.maxColors + 1` entries, each range even).
+    let wideOffsets: UnsafePointer<Int32>
+    /// How many rounds there are.
+    let count: Int
+    /// Colours that have pairs are all below this one.
+    let colorCount: Int
+
+    /// How many pairs of the largest colour a round takes. At 4, the rounds' own bookkeeping (a
+    /// division per colour and round) and the colours' sources read in short stretches made the
+    /// large pyramid's preparation a quarter slower; at 16 it is as fast as colour by colour.
+    static let pairsPerRound = 16
+
+    /// The rounds of the colours laid out in `wideOffsets`: one per `pairsPerRound` pairs of the
+    /// largest colour, at least one.
+    init(wideOffsets: UnsafePointer<Int32>) {
+        self.wideOffsets = wideOffsets
+        var most = 0, colors = 0
+        for color in 0..<GraphColoring.maxColors where wideOffsets[color + 1] > wideOffsets[color] {
+            most = max(most, Int(wideOffsets[color + 1] - wideOffsets[color]) / 2)
+            colors = color + 1
+        }
+        count = max(1, most / Self.pairsPerRound)
+        colorCount = colors
+    }
+
+    /// The first pair of `color`.
+    @inline(__always)
+    func firstPair(of color: Int) -> Int { Int(wideOffsets[color]) / 2 }
+
+    /// The pairs (indices into the pairs of every colour) of `color` in round `round`.
+    @inline(__always)
+    func pairs(of color: Int, inRound round: Int) -> Range<Int> {
+        let first = firstPair(of: color), pairCount = Int(wideOffsets[color + 1]) / 2 - first
+        return (first + pairCount * round / count)..<(first + pairCount * (round + 1) / count)
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+@testable import DynamicsCore
+
+/// The colours' pairs taken in rounds (`ColorRounds`) for the preparation and the impulse stores.
+@Suite("Colour rounds")
+struct ColorRoundsTests {
+    /// Block offsets for colours of the given pair counts (each colour an even number of blocks).
+    static func offsets(pairs: [Int]) -> [Int32] {
+        var offsets: [Int32] = [0]
+        for color in 0..<GraphColoring.maxColors {
+            offsets.append(offsets[color] + 2 * Int32(color < pairs.count ? pairs[color] : 0))
+        }
+        return offsets
+    }
+
+    @Test("every pair of every colour comes once, a colour's pairs in order, and half the rounds hold the first half of each colour",
+          arguments: [[466, 441, 402, 333, 199, 67, 13, 2], [1], [16, 16, 15], [0, 5, 0, 300], [], [321, 315, 307, 311, 299, 9, 1]])
+    func partition(pairs: [Int]) {
+        let offsets = Self.offsets(pairs: pairs)
+        offsets.withUnsafeBufferPointer { buffer in
+            let rounds = ColorRounds(wideOffsets: buffer.baseAddress!)
+            let largest = pairs.max() ?? 0
+            #expect(rounds.count == max(1, largest / ColorRounds.pairsPerRound))
+            #expect(rounds.colorCount == (pairs.lastIndex { $0 > 0 }.map { $0 + 1 } ?? 0))
+            var seen: [Int] = []
+            for color in 0..<rounds.colorCount {
+                var next = rounds.firstPair(of: color)
+                for r in 0..<rounds.count {
+                    let range = rounds.pairs(of: color, inRound: r)
+                    #expect(range.lowerBound == next, "colour \(color) round \(r) starts where the last ended")
+                    #expect(range.count <= 2 * ColorRounds.pairsPerRound || rounds.count == 1)
+                    seen += Array(range)
+                    next = range.upperBound
+                }
+                #expect(next == Int(offsets[color + 1]) / 2, "colour \(color) ends at its last pair")
+                // The first half of the rounds takes about the share of the colour that the
+                // contact passes give the first of two threads (count · part / parts), exactly
+                // when the rounds are even.
+                let count = pairs[color], half = rounds.count / 2
+                let firstThreads = rounds.pairs(of: color, inRound: half).lowerBound - rounds.firstPair(of: color)
+                if rounds.count % 2 == 0 { #expect(firstThreads == count / 2) }
+                #expect(abs(firstThreads - count / 2) <= ColorRounds.pairsPerRound)
+            }
+            #expect(seen == Array(0..<(Int(offsets[GraphColoring.maxColors]) / 2)))
+        }
+    }
+}

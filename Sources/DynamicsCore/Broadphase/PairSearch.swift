@@ -216,16 +216,16 @@ extension World {
             }
             if let (previous, previousFat) = pending {
                 appendNewPairs(of: previous, fat: previousFat, in: part.previousFound, into: &part.candidates,
-                             fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
-                             jointedBodyPairs: jointedBodyPairs)
+                               fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
+                               jointedBodyPairs: jointedBodyPairs)
             }
             swap(&part.found, &part.previousFound)
             pending = (m, fat)
         }
         if let (previous, previousFat) = pending {
             appendNewPairs(of: previous, fat: previousFat, in: part.previousFound, into: &part.candidates,
-                         fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
-                         jointedBodyPairs: jointedBodyPairs)
+                           fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
+                           jointedBodyPairs: jointedBodyPairs)
         }
     }
 
@@ -235,10 +235,10 @@ extension World {
     /// and so is one whose shapes may not collide.
     @inline(__always)
     private static func appendNewPairs(of m: Int32, fat: AABB, in found: borrowing Column<Int32>,
-                                     into candidates: inout Column<UInt64>, fatAABB: UnsafePointer<AABB>,
-                                     isMoved: UnsafePointer<Bool>, shapes: borrowing ShapeStore,
-                                     bodies: borrowing BodyStore, pairs: borrowing PairTable,
-                                     jointedBodyPairs: borrowing PairTable) {
+                                       into candidates: inout Column<UInt64>, fatAABB: UnsafePointer<AABB>,
+                                       isMoved: UnsafePointer<Bool>, shapes: borrowing ShapeStore,
+                                       bodies: borrowing BodyStore, pairs: borrowing PairTable,
+                                       jointedBodyPairs: borrowing PairTable) {
         let list = found.base
         for i in 0..<found.count {
             let c = list[i]

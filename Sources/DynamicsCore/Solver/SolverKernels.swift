@@ -124,7 +124,7 @@ struct StoreWideImpulsesKernel: ChunkKernel {
             for color in 0..<rounds.colorCount {
                 let colorPairs = rounds.pairs(of: color, inRound: r)
                 for k in colorPairs {
-                    // The impulses are written in colour order, far apart: ask for their lines early.
+                    // A pair's lanes write to records far apart: ask for the next pair's lines early.
                     if k + Self.prefetchDistance < colorPairs.upperBound { prefetch(extras + k + Self.prefetchDistance) }
                     WideContactPair.storeImpulses(of: pairs + k, extra: extras + k, into: impulses)
                 }

@@ -250,10 +250,9 @@ struct PrepareWideBlocksKernel: ChunkKernel {
         }
     }
 
-    /// Prepares rounds `range` of the colours' block pairs (`ColorRounds`; pair `k` holds blocks
-    /// 2k and 2k + 1 of one colour, and sources 8 at a time from its colour's first). By rounds,
-    /// each line of the solver manifolds is read once: colour by colour, rain-100k's 210 000
-    /// touching contacts, spread over 480 000 manifolds (30 MB), came from memory once a colour.
+    /// Prepares rounds `range` of the colours' block pairs (`ColorRounds`, which says why rounds;
+    /// pair `k` holds blocks 2k and 2k + 1 of one colour, and sources 8 at a time from its
+    /// colour's first).
     func runRounds(_ range: Range<Int>) {
         var inputs = scalar.pairInputs(restingIndex: restingIndex)
         let sources = UnsafeRawPointer(scalar.ordered).assumingMemoryBound(to: dynamics_solver_source.self)

@@ -16,28 +16,19 @@ struct Kernels: ParsableCommand {
         abstract: "Step each profile with every contact solver kernel side by side, and print their speeds."
     )
 
-    @Argument(help: "Profile files (default: every .json file in Profiles/).")
-    var profiles: [String] = []
+    @OptionGroup var sideBySide: SideBySideOptions
 
     @Option(help: "Worker threads of every world.")
     var threads: Int = 1
 
-    @Option(help: "Measured steps per world (default: each profile's own).")
-    var steps: Int?
-
-    @Option(help: "Timed steps of one world before the next takes its turn.")
-    var block: Int = 10
-
     func validate() throws {
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
-        if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
-        guard block >= 1 else { throw ValidationError("--block must be >= 1, got \(block)") }
     }
 
     func run() throws {
         let kernels = SolverKernel.available
         defer { SolverKernel.select(.best) }
-        let paths = try profilePaths(profiles)
+        let paths = try profilePaths(sideBySide.profiles)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
         var rows: [KernelsResult] = []
         for (index, path) in paths.enumerated() {
@@ -58,32 +49,8 @@ struct Kernels: ParsableCommand {
             scenes.append(try loadScene(path, threads: threads))
         }
         let profile = scenes[0].profile
-        let label = "\(prefix) \(profile.name)"
-        for step in 0..<profile.warmupSteps {
-            for (k, scene) in scenes.enumerated() {
-                SolverKernel.select(kernels[k])
-                scene.step()
-            }
-            progress.show("\(label): warm-up \(step + 1)/\(profile.warmupSteps)")
-        }
-        let measured = steps ?? profile.steps
-        let clock = ContinuousClock()
-        var timings = kernels.map { _ in StepTimings(capacity: measured) }
-        var done = 0
-        while done < measured {
-            let count = min(block, measured - done)
-            for (k, scene) in scenes.enumerated() {
-                SolverKernel.select(kernels[k])
-                scene.step()
-                for _ in 0..<count {
-                    let start = clock.now
-                    scene.step()
-                    timings[k].record(clock.now - start)
-                }
-            }
-            done += count
-            progress.show("\(label): step \(done)/\(measured)")
-        }
+        let timings = stepInTurn(scenes, measured: sideBySide.steps ?? profile.steps, block: sideBySide.block,
+                                 label: "\(prefix) \(profile.name)", progress: progress) { SolverKernel.select(kernels[$0]) }
         let hashes = Set(scenes.map { $0.world.stateHash() })
         return KernelsResult(profile: profile.name, bodies: scenes[0].world.bodyCount,
                              medianMs: timings.map(\.median), statesAgree: hashes.count == 1)

@@ -18,26 +18,17 @@ struct Scaling: ParsableCommand {
         abstract: "Step each profile on one thread and on several side by side, and print the speed-up."
     )
 
-    @Argument(help: "Profile files (default: every .json file in Profiles/).")
-    var profiles: [String] = []
+    @OptionGroup var sideBySide: SideBySideOptions
 
     @Option(help: "Worker threads of the world compared with the one-thread world.")
     var threads: Int = 2
 
-    @Option(help: "Measured steps per world (default: each profile's own).")
-    var steps: Int?
-
-    @Option(help: "Timed steps of one world before the other takes its turn.")
-    var block: Int = 10
-
     func validate() throws {
         guard threads >= 2 && threads <= 256 else { throw ValidationError("--threads must be in 2...256, got \(threads)") }
-        if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
-        guard block >= 1 else { throw ValidationError("--block must be >= 1, got \(block)") }
     }
 
     func run() throws {
-        let paths = try profilePaths(profiles)
+        let paths = try profilePaths(sideBySide.profiles)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
         var rows: [ScalingResult] = []
         for (index, path) in paths.enumerated() {
@@ -54,28 +45,8 @@ struct Scaling: ParsableCommand {
     func measure(_ path: String, label prefix: String, progress: Progress) throws -> ScalingResult {
         let scenes = [try loadScene(path, threads: 1), try loadScene(path, threads: threads)]
         let profile = scenes[0].profile
-        let label = "\(prefix) \(profile.name)"
-        for step in 0..<profile.warmupSteps {
-            for scene in scenes { scene.step() }
-            progress.show("\(label): warm-up \(step + 1)/\(profile.warmupSteps)")
-        }
-        let measured = steps ?? profile.steps
-        let clock = ContinuousClock()
-        var timings = [StepTimings(capacity: measured), StepTimings(capacity: measured)]
-        var done = 0
-        while done < measured {
-            let count = min(block, measured - done)
-            for (k, scene) in scenes.enumerated() {
-                scene.step()
-                for _ in 0..<count {
-                    let start = clock.now
-                    scene.step()
-                    timings[k].record(clock.now - start)
-                }
-            }
-            done += count
-            progress.show("\(label): step \(done)/\(measured)")
-        }
+        let timings = stepInTurn(scenes, measured: sideBySide.steps ?? profile.steps, block: sideBySide.block,
+                                 label: "\(prefix) \(profile.name)", progress: progress)
         return ScalingResult(profile: profile.name, bodies: scenes[0].world.bodyCount, oneThreadMs: timings[0].median,
                              severalThreadsMs: timings[1].median,
                              statesAgree: scenes[0].world.stateHash() == scenes[1].world.stateHash())

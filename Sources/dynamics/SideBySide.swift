@@ -1,0 +1,55 @@
+import ArgumentParser
+import DynamicsProfiles
+
+/// The options of the commands that step several worlds of one profile in turn
+/// (`dynamics scaling`, `dynamics kernels`).
+struct SideBySideOptions: ParsableArguments {
+    @Argument(help: "Profile files (default: every .json file in Profiles/).")
+    var profiles: [String] = []
+
+    @Option(help: "Measured steps per world (default: each profile's own).")
+    var steps: Int?
+
+    @Option(help: "Timed steps of one world before the next takes its turn.")
+    var block: Int = 10
+
+    func validate() throws {
+        if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
+        guard block >= 1 else { throw ValidationError("--block must be >= 1, got \(block)") }
+    }
+}
+
+/// Steps `scenes` (built from one profile) through the profile's warm-up together, then in turn:
+/// each takes `block` timed steps (fewer at the end), after one untimed step that gets its worker
+/// threads going again, until each has taken `measured`. `beforeTurn(k)` runs before each of
+/// scene `k`'s steps or turns. A slow spell of the host thus falls on every scene alike. Returns
+/// each scene's step times.
+func stepInTurn(_ scenes: [Scene], measured: Int, block: Int, label: String, progress: Progress,
+                beforeTurn: (Int) -> Void = { _ in }) -> [StepTimings] {
+    let warmup = scenes[0].profile.warmupSteps
+    for step in 0..<warmup {
+        for (k, scene) in scenes.enumerated() {
+            beforeTurn(k)
+            scene.step()
+        }
+        progress.show("\(label): warm-up \(step + 1)/\(warmup)")
+    }
+    let clock = ContinuousClock()
+    var timings = scenes.map { _ in StepTimings(capacity: measured) }
+    var done = 0
+    while done < measured {
+        let count = min(block, measured - done)
+        for (k, scene) in scenes.enumerated() {
+            beforeTurn(k)
+            scene.step()
+            for _ in 0..<count {
+                let start = clock.now
+                scene.step()
+                timings[k].record(clock.now - start)
+            }
+        }
+        done += count
+        progress.show("\(label): step \(done)/\(measured)")
+    }
+    return timings
+}

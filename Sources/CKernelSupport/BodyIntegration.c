@@ -42,9 +42,13 @@ INLINE void store_rows(char *base, int64_t stride, rows8 t) {
 }
 
 /// One body's velocities, as the eight-lane loop computes each lane.
-static void integrate_velocity(float *row, const dynamics_velocity_step *step, float h, float maxTranslation,
-                               float maxRotation) {
-    if (!(step->flags & 1)) return;
+static void integrate_velocity(float *row, const dynamics_velocity_step *step, float *carried, int32_t carry, float h,
+                               float maxTranslation, float maxRotation) {
+    float oldX = row[0], oldY = row[1], oldW = row[2];
+    if (!(step->flags & 1)) {
+        if (carry & dynamics_carry_record) { carried[0] = oldX; carried[1] = oldY; carried[2] = oldW; carried[3] = 0; }
+        return;
+    }
     float vx = (row[0] + step->linearX) * step->linearFactor;
     float vy = (row[1] + step->linearY) * step->linearFactor;
     float w = (row[2] + step->angular) * step->angularFactor;
@@ -56,6 +60,10 @@ static void integrate_velocity(float *row, const dynamics_velocity_step *step, f
     }
     if (fabsf(w * h) > maxRotation) w = w * (maxRotation / fabsf(w * h));
     if (step->flags & 2) w = 0;
+    float addX = 0, addY = 0, addW = 0;
+    if (carry & dynamics_carry_apply) { addX = oldX - carried[0]; addY = oldY - carried[1]; addW = oldW - carried[2]; }
+    if (carry & dynamics_carry_record) { carried[0] = vx; carried[1] = vy; carried[2] = w; carried[3] = 0; }
+    if (carry & dynamics_carry_apply) { vx = vx + addX; vy = vy + addY; w = w + addW; }
     row[0] = vx;
     row[1] = vy;
     row[2] = w;
@@ -63,9 +71,9 @@ static void integrate_velocity(float *row, const dynamics_velocity_step *step, f
 
 int32_t dynamics_body_integration_available(void) { return 1; }
 
-TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, int64_t begin, int64_t end,
-                                          float h, float maxTranslation, float maxRotation) {
-    char *base = (char *)states;
+TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, float *carried, int32_t carry,
+                                          int64_t begin, int64_t end, float h, float maxTranslation, float maxRotation) {
+    char *base = (char *)states, *carriedBase = (char *)carried;
     const char *stepBase = (const char *)steps;
     float limit = maxTranslation * maxTranslation;
     V zero = 0.0f;
@@ -89,13 +97,34 @@ TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_
         M flags = (M)t.w;
         w = select_lanes((flags & two) != none, w, zero);
         M dynamic = (flags & one) != none;
-        v.x = select_lanes(dynamic, v.x, vx);
-        v.y = select_lanes(dynamic, v.y, vy);
-        v.z = select_lanes(dynamic, v.z, w);
+        vx = select_lanes(dynamic, v.x, vx);
+        vy = select_lanes(dynamic, v.y, vy);
+        w = select_lanes(dynamic, v.z, w);
+        if (carry) {
+            char *row = carriedBase + i * 16;
+            V addX = zero, addY = zero, addW = zero;
+            if (carry & dynamics_carry_apply) {
+                rows8 c = load_rows(row, 16);
+                addX = v.x - c.x; addY = v.y - c.y; addW = v.z - c.z;
+            }
+            if (carry & dynamics_carry_record) {
+                rows8 record = {vx, vy, w, zero};
+                store_rows(row, 16, record);
+            }
+            if (carry & dynamics_carry_apply) {
+                vx = select_lanes(dynamic, vx, vx + addX);
+                vy = select_lanes(dynamic, vy, vy + addY);
+                w = select_lanes(dynamic, w, w + addW);
+            }
+        }
+        v.x = vx;
+        v.y = vy;
+        v.z = w;
         store_rows(base + i * 32, 32, v);
     }
     for (; i < end; i++) {
-        integrate_velocity((float *)(base + i * 32), steps + i, h, maxTranslation, maxRotation);
+        integrate_velocity((float *)(base + i * 32), steps + i, carried ? carried + 4 * i : carried, carry, h,
+                           maxTranslation, maxRotation);
     }
 }
 
@@ -138,9 +167,9 @@ TARGET void dynamics_integrate_positions(void *states, int64_t begin, int64_t en
 
 int32_t dynamics_body_integration_available(void) { return 0; }
 
-void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, int64_t begin, int64_t end,
-                                   float h, float maxTranslation, float maxRotation) {
-    (void)states; (void)steps; (void)begin; (void)end; (void)h; (void)maxTranslation; (void)maxRotation;
+void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, float *carried, int32_t carry,
+                                   int64_t begin, int64_t end, float h, float maxTranslation, float maxRotation) {
+    (void)states; (void)steps; (void)carried; (void)carry; (void)begin; (void)end; (void)h; (void)maxTranslation; (void)maxRotation;
     __builtin_trap();
 }
 

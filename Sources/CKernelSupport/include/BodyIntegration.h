@@ -14,13 +14,25 @@ typedef struct {
 /// (x86-64 with AVX copies).
 int32_t dynamics_body_integration_available(void);
 
+/// What `dynamics_integrate_velocities` does with the sub-step's carried velocities (DynamicsCore's
+/// `VelocityCarry`), bits that combine.
+enum {
+    /// Each body's integrated velocity (before any impulse) is written to its carried row.
+    dynamics_carry_record = 1,
+    /// Each dynamic body gets back what the constraints added to its velocity since the last
+    /// record (its velocity now minus its carried row), after the integration: the warm start.
+    dynamics_carry_apply = 2,
+};
+
 /// One sub-step's velocities for the bodies `begin..<end`, eight at a time with AVX: DynamicsCore's
 /// `Integrator.integrateVelocities` from velocity steps, the same operations in the same order, no
 /// fused multiply-adds. `states` holds the bodies' 32-byte states (velocity row: vx, vy, ω, inverse
-/// mass). A body that is not dynamic keeps its velocity. Only to be called where
+/// mass). A body that is not dynamic keeps its velocity. `carried` holds one 16-byte row a body
+/// (vx, vy, ω, unused) for the `carry` bits (`dynamics_carry_record`, `dynamics_carry_apply`); with
+/// no bits it is not read and may be null. Only to be called where
 /// `dynamics_body_integration_available()` and the processor has AVX.
-void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, int64_t begin, int64_t end,
-                                   float h, float maxTranslation, float maxRotation);
+void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, float *carried, int32_t carry,
+                                   int64_t begin, int64_t end, float h, float maxTranslation, float maxRotation);
 
 /// One sub-step's motion for the bodies `begin..<end` (`Integrator.integratePositions`): the
 /// position change grows by h·v, and the rotation change turns by h·ω and is normalised, where ω is

@@ -1,7 +1,8 @@
 /// The reusable task holders of every parallel stage of a step, created once per world.
 final class StageTasks {
     let resetDeltas = KernelTask<ResetDeltasKernel>()
-    let integrateVelocities = KernelTask<IntegrateVelocitiesKernel>()
+    /// The velocity integration's holders, one per carry (sub-steps carry differently).
+    let integrateVelocities = CarryTasks()
     let integratePositions = KernelTask<IntegratePositionsKernel>()
     /// The contact passes' holders, one per pass (a program holds several passes at once).
     let contactPasses = PassTasks<ContactPassKernel>()
@@ -53,6 +54,25 @@ final class PassTasks<Kernel: ChunkKernel> {
         case .warmStart: warmStart
         case .solve: solve
         case .relax: relax
+        }
+    }
+}
+
+/// One velocity integration holder per `VelocityCarry`, so that a program can hold the sub-steps'
+/// integrations at once, each with its own carry.
+final class CarryTasks {
+    let plain = KernelTask<IntegrateVelocitiesKernel>()
+    let record = KernelTask<IntegrateVelocitiesKernel>()
+    let applyAndRecord = KernelTask<IntegrateVelocitiesKernel>()
+    let apply = KernelTask<IntegrateVelocitiesKernel>()
+
+    /// The holder of the integrations with `carry`.
+    func task(_ carry: VelocityCarry) -> KernelTask<IntegrateVelocitiesKernel> {
+        switch (carry.contains(.apply), carry.contains(.record)) {
+        case (false, false): plain
+        case (false, true): record
+        case (true, true): applyAndRecord
+        case (true, false): apply
         }
     }
 }

@@ -17,6 +17,10 @@ struct Integrator {
     /// C (`dynamics_integrate_velocities`, `dynamics_integrate_positions`): at the contact passes'
     /// AVX level, so that `DYNAMICS_KERNELS=baseline` keeps this Swift code.
     var eightAtOnce = Integrator.integratesEightAtOnce
+    /// Each awake body's carried velocity (vx, vy, ω, unused), for `carry` (`VelocityCarry`).
+    var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
+    /// What the velocity integration does with `carried`; none without it. Not with field forces.
+    var carry: VelocityCarry = []
 
     /// Whether this build and processor integrate eight bodies at once (`eightAtOnce`).
     static var integratesEightAtOnce: Bool {
@@ -31,6 +35,7 @@ struct Integrator {
             for i in range { integrateVelocity(i, extraForce: fieldForces[i]) }
         } else if eightAtOnce {
             dynamics_integrate_velocities(states, UnsafeRawPointer(velocitySteps).assumingMemoryBound(to: dynamics_velocity_step.self),
+                                          UnsafeMutableRawPointer(carried)?.assumingMemoryBound(to: Float.self), carry.rawValue,
                                           Int64(range.lowerBound), Int64(range.upperBound), h, maxTranslation, maxRotation)
         } else {
             for i in range { integrateVelocity(i, velocitySteps[i]) }
@@ -51,15 +56,28 @@ struct Integrator {
         store(i, v, w, fixedRotation: sim.fixedRotation)
     }
 
-    /// The same integration from the body's velocity step (no field force): the same numbers.
+    /// The same integration from the body's velocity step (no field force): the same numbers;
+    /// with `carry`, as `dynamics_integrate_velocities` carries (the same operations).
     @inline(__always)
     private func integrateVelocity(_ i: Int, _ step: VelocityStep) {
-        guard step.flags & VelocityStep.dynamic != 0 else { return }
         let state = states[i]
+        guard step.flags & VelocityStep.dynamic != 0 else {
+            if carry.contains(.record) { carried![i] = SIMD4(state.linearVelocity.x, state.linearVelocity.y, state.angularVelocity, 0) }
+            return
+        }
         // Multiplying by a factor of 1 (no damping) changes no bits.
         let v = (state.linearVelocity + step.linear) * step.linearFactor
         let w = (state.angularVelocity + step.angular) * step.angularFactor
         store(i, v, w, fixedRotation: step.flags & VelocityStep.fixedRotation != 0)
+        guard !carry.isEmpty, let carried else { return }
+        let old = SIMD4(state.linearVelocity.x, state.linearVelocity.y, state.angularVelocity, 0)
+        let added = carry.contains(.apply) ? old - carried[i] : .zero
+        let integrated = SIMD4(states[i].linearVelocity.x, states[i].linearVelocity.y, states[i].angularVelocity, 0)
+        if carry.contains(.record) { carried[i] = integrated }
+        if carry.contains(.apply) {
+            states[i].linearVelocity = Vec2(integrated.x + added.x, integrated.y + added.y)
+            states[i].angularVelocity = integrated.z + added.z
+        }
     }
 
     /// Caps the speeds so that no body moves more than the per-sub-step limits, and stores them.

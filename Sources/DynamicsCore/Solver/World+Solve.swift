@@ -1,6 +1,8 @@
 extension World {
     /// Runs the sub-steps: integrate velocities, warm start, solve with bias, integrate positions,
     /// relax without bias; then the restitution sweeps, and impulses are stored for the next step.
+    /// After the first sub-step the warm start rides in the velocity integration where it can
+    /// (`VelocityCarry`).
     /// Everything after the preparation is one program of stages (see `StageProgram`), unless
     /// fields break it up.
     func solve(_ dt: Float) {
@@ -81,6 +83,8 @@ extension World {
         awakeInverseMasses.resizeUninitialized(to: bodies.awakeCount)
         velocitySteps.reserve(bodies.sim.capacity)
         velocitySteps.resizeUninitialized(to: bodies.awakeCount)
+        carriedVelocities.reserve(bodies.sim.capacity)
+        carriedVelocities.resizeUninitialized(to: bodies.awakeCount)
         parallel(tasks.resetDeltas,
                  ResetDeltasKernel(states: bodies.state.base, sims: bodies.sim.base, inverseMasses: awakeInverseMasses.base,
                                    velocitySteps: velocitySteps.base, gravity: definition.gravity, h: context.h),
@@ -104,20 +108,31 @@ extension World {
     /// Adds the integration of the velocities of every awake body over one sub-step, with the
     /// fields' forces (evaluated first, from the sub-step's starting state) and then the velocity
     /// fields. The fields are evaluated on this thread, so with fields the program runs before
-    /// they are evaluated and again before the velocity fields.
-    func appendIntegrateVelocities(_ context: SolverContext) {
+    /// they are evaluated and again before the velocity fields. `carry` says what the integration
+    /// does with the carried velocities (`VelocityCarry`; none with fields).
+    func appendIntegrateVelocities(_ context: SolverContext, carry: VelocityCarry = []) {
         var integrator = integrator(context)
         if hasFields {
             runProgram()
             evaluateFields(context)
             integrator.fieldForces = UnsafePointer(fieldForces.base)
+        } else if !carry.isEmpty {
+            integrator.carried = carriedVelocities.base
+            integrator.carry = carry
         }
-        tasks.integrateVelocities.kernel = IntegrateVelocitiesKernel(integrator: integrator)
-        program.append(tasks.integrateVelocities, 0..<bodies.awakeCount, minimumChunk: 1024)
+        tasks.integrateVelocities.task(carry).kernel = IntegrateVelocitiesKernel(integrator: integrator)
+        program.append(tasks.integrateVelocities.task(carry), 0..<bodies.awakeCount, minimumChunk: 1024)
         if hasFields {
             runProgram()
             applyVelocityFields(context)
         }
+    }
+
+    /// Whether this step's sub-steps carry the warm start in the velocity integration
+    /// (`VelocityCarry`) instead of warm starting in passes after the first sub-step: not with
+    /// fields or awake joints, which change velocities otherwise than by impulses at fixed anchors.
+    var warmStartIsCarried: Bool {
+        carriesWarmStarts && definition.subStepCount > 1 && !hasFields && joints.active.count == 0
     }
 
     /// Adds the integration of the positions of every awake body over one sub-step with the
@@ -129,17 +144,24 @@ extension World {
     }
 
     /// Adds the sub-steps: integrate velocities, warm start, solve with bias, integrate positions,
-    /// relax without bias. Without `integrate`, only the constraint passes (for the phase benchmarks).
+    /// relax without bias. Where `warmStartIsCarried`, the sub-steps after the first warm start in
+    /// their velocity integration's stage (`VelocityCarry`) instead of a stage per colour. Without
+    /// `integrate`, only the constraint passes (for the phase benchmarks).
     func appendSubSteps(_ context: SolverContext, integrate: Bool) {
         // One Gauss–Seidel sweep per pass is not converged under heavy load, and its error leans
         // the way the sweep runs: the 100-row pyramid's top box leans up to 0.11 m in 500 steps.
         // Sweeping the colours backwards on every other step cancels that lean (0.027 m). Flipping
         // every sub-step sets a one-box-wide stack rocking, so the flip is per step.
         let backwards = stepCount % 2 == 1
-        for _ in 0..<definition.subStepCount {
-            if integrate { appendIntegrateVelocities(context) }
-            appendJointPass(.warmStart, context)
-            appendContactPass(.warmStart, context)
+        let carries = integrate && warmStartIsCarried
+        for subStep in 0..<definition.subStepCount {
+            let carry = carries ? VelocityCarry.of(subStep: subStep, count: definition.subStepCount) : []
+            if integrate { appendIntegrateVelocities(context, carry: carry) }
+            // Carried, the warm start is already in the integration's stage.
+            if !carry.contains(.apply) {
+                appendJointPass(.warmStart, context)
+                appendContactPass(.warmStart, context)
+            }
             appendJointPass(.solve, context)
             appendContactPass(.solve, context, backwards: backwards)
             if integrate { appendIntegratePositions(context) }

@@ -88,6 +88,9 @@ public final class World {
     /// Per awake body (dense order), what each sub-step's velocity integration adds, from its
     /// record at the step start (`VelocityStep`).
     @exclusivity(unchecked) var velocitySteps = Column<VelocityStep>()
+    /// Per awake body (dense order), its velocity right after the last sub-step's integration,
+    /// when the sub-steps carry the warm start (`VelocityCarry`).
+    @exclusivity(unchecked) var carriedVelocities = Column<SIMD4<Float>>()
     /// Per contact, what this step's narrowphase left for the serial pass (see `NarrowphaseView.changed`).
     @exclusivity(unchecked) var contactChanged = Column<ContactChange>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).
@@ -110,6 +113,9 @@ public final class World {
     /// Whether a small scene's solve runs on the calling thread alone (`programRunsAlone`; tests
     /// turn it off to share small programs with the workers).
     var solvesSmallProgramsAlone = true
+    /// Whether the sub-steps after the first may warm start in the velocity integration
+    /// (`VelocityCarry`; tests turn it off to compare with the warm start passes).
+    var carriesWarmStarts = true
     /// Whether the joint colouring is kept while its inputs are unchanged (tests turn it off to compare).
     var keepsJointColoring = true
     /// Whether the contact colouring is kept while its inputs are unchanged (`KeptContactColoring`;

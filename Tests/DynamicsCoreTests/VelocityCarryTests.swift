@@ -1,0 +1,115 @@
+import Testing
+@testable import DynamicsCore
+
+/// After the first sub-step, the warm start rides in the velocity integration (`VelocityCarry`):
+/// what the constraints added to a body's velocity over a sub-step is what the next warm start
+/// would add. It must agree with the warm start passes up to rounding, keep kinematic bodies'
+/// velocities, give the same bits on any worker count, and stay off where the identity fails.
+@Suite("Warm start carried in the velocity integration")
+struct VelocityCarryTests {
+    /// A 12-row pyramid settling, boxes sliding and spinning on the ground, a ball rolling into
+    /// the pyramid, and a kinematic platform carrying a box; returns the world and its dynamic
+    /// bodies (the platform last).
+    static func scene(workers: Int = 1, carries: Bool) throws -> (World, [BodyID]) {
+        let world = try makeWorld(gravity: 10, workers: workers)
+        world.carriesWarmStarts = carries
+        try addGround(world, halfWidth: 40)
+        var bodies: [BodyID] = []
+        for row in 0..<12 {
+            for i in 0..<(12 - row) {
+                bodies.append(try addBox(world, at: Vec2(-6 + Float(i) + 0.5 * Float(row), 0.5 + Float(row))))
+            }
+        }
+        for i in 0..<6 {
+            let box = try addBox(world, at: Vec2(10 + 2 * Float(i), 0.5), angle: 0, friction: 0.3)
+            try world.setLinearVelocity(Vec2(Float(i) - 2.5, 0), of: box)
+            try world.setAngularVelocity(Float(i) * 0.5, of: box)
+            bodies.append(box)
+        }
+        let ball = try addBall(world, at: Vec2(-14, 0.5), radius: 0.5)
+        try world.setLinearVelocity(Vec2(6, 0), of: ball)
+        bodies.append(ball)
+        let platform = try addBox(world, at: Vec2(25, 3), half: 1, type: .kinematic)
+        try world.setLinearVelocity(Vec2(0.75, 0.25), of: platform)
+        bodies.append(try addBox(world, at: Vec2(25, 4.5), half: 0.5))
+        bodies.append(platform)
+        return (world, bodies)
+    }
+
+    @Test("each sub-step's carry: the first records, the last applies, the ones between do both")
+    func carryPerSubStep() {
+        #expect(VelocityCarry.of(subStep: 0, count: 4) == .record)
+        #expect(VelocityCarry.of(subStep: 1, count: 4) == [.record, .apply])
+        #expect(VelocityCarry.of(subStep: 2, count: 4) == [.record, .apply])
+        #expect(VelocityCarry.of(subStep: 3, count: 4) == .apply)
+        #expect(VelocityCarry.of(subStep: 0, count: 1) == [])
+    }
+
+    /// One step is four sub-steps, three of them warm started by the carry: a missing warm start
+    /// is off by the contacts' impulse per sub-step (0.05 m/s after one step, measured), the
+    /// carry by rounding (1e-7 m/s), which the stack's contacts then spread (1e-4 after ten steps).
+    @Test("the carried warm start gives the passes' velocities and positions up to rounding, step after step")
+    func agreesWithThePasses() throws {
+        let (carried, bodies) = try Self.scene(carries: true)
+        let (passes, _) = try Self.scene(carries: false)
+        var worst = (velocity: Float(0), spin: Float(0), position: Float(0))
+        for step in 1...10 {
+            carried.step(1.0 / 60)
+            passes.step(1.0 / 60)
+            for body in bodies {
+                let dv = carried.linearVelocity(of: body) - passes.linearVelocity(of: body)
+                let dp = carried.position(of: body) - passes.position(of: body)
+                worst.velocity = max(worst.velocity, (dv * dv).sum().squareRoot())
+                worst.spin = max(worst.spin, abs(carried.angularVelocity(of: body) - passes.angularVelocity(of: body)))
+                worst.position = max(worst.position, (dp * dp).sum().squareRoot())
+            }
+            let bound: Float = step == 1 ? 1e-5 : 2e-3
+            #expect(worst.velocity < bound && worst.spin < bound && worst.position < bound / 10,
+                    "step \(step): velocity \(worst.velocity), spin \(worst.spin), position \(worst.position)")
+        }
+        // The scene did move: the first sliding box (after the pyramid's 78) slowed from 2.5 m/s.
+        #expect(abs(carried.linearVelocity(of: bodies[78]).x) < 2)
+    }
+
+    @Test("a kinematic body keeps its velocity bit for bit while it carries a box")
+    func kinematicKeepsItsVelocity() throws {
+        let (world, bodies) = try Self.scene(carries: true)
+        let platform = bodies[bodies.count - 1], rider = bodies[bodies.count - 2]
+        run(world, seconds: 1)
+        #expect(world.linearVelocity(of: platform) == Vec2(0.75, 0.25))
+        #expect(world.angularVelocity(of: platform) == 0)
+        // The rider rests on it, so it moves with it.
+        #expect(abs(world.linearVelocity(of: rider).x - 0.75) < 0.05)
+        #expect(abs(world.linearVelocity(of: rider).y - 0.25) < 0.05)
+    }
+
+    @Test("with the carry, the state is the same bits on 1, 2 and 4 workers")
+    func sameBitsOnAnyWorkerCount() throws {
+        var hashes: [UInt64] = []
+        for workers in [1, 2, 4] {
+            let (world, _) = try Self.scene(workers: workers, carries: true)
+            #expect(world.warmStartIsCarried)
+            run(world, seconds: 1)
+            hashes.append(world.stateHash())
+        }
+        #expect(Set(hashes).count == 1, "\(hashes)")
+    }
+
+    @Test("joints, fields and a single sub-step keep the warm start passes")
+    func offWhereTheIdentityFails() throws {
+        let (jointed, bodies) = try Self.scene(carries: true)
+        try jointed.createRevoluteJoint(RevoluteJointDefinition(bodyA: bodies[0], bodyB: bodies[1], localAnchorA: Vec2(0.5, 0),
+                                                                localAnchorB: Vec2(-0.5, 0)))
+        jointed.step(1.0 / 60)
+        #expect(!jointed.warmStartIsCarried)
+
+        let (fielded, _) = try Self.scene(carries: true)
+        _ = try fielded.createField(FieldDefinition(kind: .vortex))
+        #expect(!fielded.warmStartIsCarried)
+
+        let single = try makeWorld(subSteps: 1)
+        #expect(!single.warmStartIsCarried)
+        let (plain, _) = try Self.scene(carries: true)
+        #expect(plain.warmStartIsCarried)
+    }
+}

@@ -3,15 +3,16 @@ import DynamicsCore
 
 @Suite("Locality pass")
 struct LocalityTests {
-    /// 3 000 balls scattered over a 300 m wide bin in an order unrelated to where they are
-    /// (body k sits at column 37·k mod 3000), so creation order is spatially random.
-    func scatteredBin(workers: Int = 1) throws -> (World, [BodyID]) {
+    /// `count` balls (3 000 unless given; not a multiple of 37) scattered over a 300 m wide bin in
+    /// an order unrelated to where they are (body k sits at column 37·k mod `count`), so creation
+    /// order is spatially random.
+    func scatteredBin(workers: Int = 1, count: Int = 3_000) throws -> (World, [BodyID]) {
         let world = try makeWorld(gravity: 10, workers: workers)
         let ground = try world.createBody(BodyDefinition(type: .static))
         try world.createChain(on: ground, points: [Vec2(-150, 20), Vec2(-150, 0), Vec2(150, 0), Vec2(150, 20)], closed: false)
         var ids: [BodyID] = []
-        for k in 0..<3_000 {
-            let column = (37 * k) % 3_000
+        for k in 0..<count {
+            let column = (37 * k) % count
             let p = Vec2(Float(column % 300) - 149.5, 0.5 + Float(column / 300) * 1.1)
             var definition = BodyDefinition(type: .dynamic, position: p)
             definition.userData = UInt64(k)
@@ -40,6 +41,24 @@ struct LocalityTests {
         let after = meanNeighbourGap(world)
         #expect(before > 50, "the scene should start scattered (\(before) m)")
         #expect(after < 3, "consecutive bodies are \(after) m apart on average after the pass")
+    }
+
+    /// The pass starts at 1 024 awake bodies (`World.localityMinimumBodies`): above, the order
+    /// also decides which bodies each thread solves.
+    @Test("a scene of 1 200 bodies is put in order too; one of 900 keeps its creation order")
+    func smallScenes() throws {
+        for (count, reordered) in [(1_200, true), (900, false)] {
+            let (world, _) = try scatteredBin(count: count)
+            let before = meanNeighbourGap(world)
+            for _ in 0..<33 { world.step(1.0 / 60) }
+            let after = meanNeighbourGap(world)
+            #expect(before > 50, "\(count) bodies should start scattered (\(before) m)")
+            if reordered {
+                #expect(after < 3, "\(count) bodies: consecutive ones are \(after) m apart after the pass")
+            } else {
+                #expect(after > 50, "\(count) bodies: consecutive ones are \(after) m apart, yet left in order")
+            }
+        }
     }
 
     @Test("handles keep pointing at their own bodies across passes, with bodies removed and added between")

@@ -62,7 +62,9 @@ struct Integrator {
     private func integrateVelocity(_ i: Int, _ step: VelocityStep) {
         let state = states[i]
         guard step.flags & VelocityStep.dynamic != 0 else {
-            if carry.contains(.record) { carried![i] = SIMD4(state.linearVelocity.x, state.linearVelocity.y, state.angularVelocity, 0) }
+            if carry.contains(.record), let carried {
+                carried[i] = SIMD4(state.linearVelocity.x, state.linearVelocity.y, state.angularVelocity, 0)
+            }
             return
         }
         // Multiplying by a factor of 1 (no damping) changes no bits.

@@ -6,7 +6,7 @@ import CKernelSupport
 /// A contact's warm start applies its accumulated impulse at anchors and a normal that stay fixed
 /// through the step; the solve and relax passes then apply each change of that impulse at the same
 /// anchors. So what the constraints added to a body's velocity over a sub-step (its velocity after
-/// the relax pass minus its velocity right after the integration) is exactly what the next
+/// the relax pass minus its velocity right after the integration) is what the next
 /// sub-step's warm start would add, up to rounding. Recording each body's integrated velocity and
 /// adding that difference back after the next integration does the warm start per body, in the
 /// integration's one stage, instead of in a stage per colour.

@@ -61,7 +61,7 @@ static void integrate_velocity(float *row, const dynamics_velocity_step *step, f
     if (fabsf(w * h) > maxRotation) w = w * (maxRotation / fabsf(w * h));
     if (step->flags & 2) w = 0;
     float addX = 0, addY = 0, addW = 0;
-    if (carry & dynamics_carry_apply) { addX = oldX - carried[0]; addY = oldY - carried[1]; addW = oldW - carried[2]; }
+    if (carry & dynamics_carry_apply) { addX = oldX - carried[0]; addY = oldY - carried[1]; addW = (oldW - carried[2]) + carried[3]; }
     if (carry & dynamics_carry_record) { carried[0] = vx; carried[1] = vy; carried[2] = w; carried[3] = 0; }
     if (carry & dynamics_carry_apply) { vx = vx + addX; vy = vy + addY; w = w + addW; }
     row[0] = vx;
@@ -105,7 +105,7 @@ TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_
             V addX = zero, addY = zero, addW = zero;
             if (carry & dynamics_carry_apply) {
                 rows8 c = load_rows(row, 16);
-                addX = v.x - c.x; addY = v.y - c.y; addW = v.z - c.z;
+                addX = v.x - c.x; addY = v.y - c.y; addW = (v.z - c.z) + c.w;
             }
             if (carry & dynamics_carry_record) {
                 rows8 record = {vx, vy, w, zero};

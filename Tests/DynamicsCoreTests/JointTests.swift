@@ -73,9 +73,10 @@ struct JointTests {
     }
 
     /// The joints' warm start turns their anchors with the bodies every sub-step. Warm starting
-    /// them with the last sub-step's velocity change instead (as contacts can, `VelocityCarry`)
-    /// made this pendulum gain 1.65 J in 10 s (the passes: −0.01 J) and left the chain's joints
-    /// 5.4 cm open after it (the passes: 0.4 cm, and 1.9 cm at the widest while it falls).
+    /// them with the last sub-step's velocity change alone, without following that turn, made
+    /// this pendulum gain 1.65 J in 10 s (the passes: −0.01 J) and left the chain's joints 5.4 cm
+    /// open after it (the passes: 0.4 cm, and 1.9 cm at the widest while it falls). These are
+    /// plain pins, whose carry follows the turn (`VelocityCarry`, `WidePinBlock.solve`).
     @Test("a rod pendulum released level keeps its energy for 10 s, and a ten-link chain keeps its joints closed")
     func pendulumEnergyAndChainJoints() throws {
         let (pendulum, rod) = try levelChain(links: 1)

@@ -20,7 +20,8 @@ enum {
     /// Each body's integrated velocity (before any impulse) is written to its carried row.
     dynamics_carry_record = 1,
     /// Each dynamic body gets back what the constraints added to its velocity since the last
-    /// record (its velocity now minus its carried row), after the integration: the warm start.
+    /// record (its velocity now minus its carried row), plus the spin the pins left in the row's
+    /// last float, after the integration: the warm start.
     dynamics_carry_apply = 2,
 };
 
@@ -28,7 +29,7 @@ enum {
 /// `Integrator.integrateVelocities` from velocity steps, the same operations in the same order, no
 /// fused multiply-adds. `states` holds the bodies' 32-byte states (velocity row: vx, vy, ω, inverse
 /// mass). A body that is not dynamic keeps its velocity. `carried` holds one 16-byte row a body
-/// (vx, vy, ω, unused) for the `carry` bits (`dynamics_carry_record`, `dynamics_carry_apply`); with
+/// (vx, vy, ω, the pins' spin) for the `carry` bits (`dynamics_carry_record`, `dynamics_carry_apply`); with
 /// no bits it is not read and may be null. Only to be called where
 /// `dynamics_body_integration_available()` and the processor has AVX.
 void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, float *carried, int32_t carry,

@@ -44,12 +44,18 @@ struct PinPassKernel: ChunkKernel {
     var blocks: UnsafeMutablePointer<WidePinBlock>
     var pass: JointPass
     var context: SolverContext
+    /// The awake bodies' carried velocities, while the warm start is carried (`VelocityCarry`):
+    /// the solve keeps its anchors and the relax carries the turn (`WidePinBlock.solve`).
+    var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
 
     func run(_ range: Range<Int>) {
         switch pass {
         case .warmStart: for k in range { WidePinBlock.warmStart(blocks + k, context.states) }
-        case .solve: for k in range { WidePinBlock.solve(blocks + k, context.states, soft: context.jointSoftness) }
-        case .relax: for k in range { WidePinBlock.solve(blocks + k, context.states, soft: .rigid) }
+        case .solve:
+            for k in range {
+                WidePinBlock.solve(blocks + k, context.states, soft: context.jointSoftness, keepsAnchors: carried != nil)
+            }
+        case .relax: for k in range { WidePinBlock.solve(blocks + k, context.states, soft: .rigid, carried: carried) }
         }
     }
 }
@@ -154,15 +160,24 @@ extension World {
                        overlapsPrevious: program.stages.count > firstStore)
     }
 
+    /// Whether every active joint is a plain pin solved four wide (none waits in the overflow
+    /// colour or is of another kind): the joints whose warm start can be carried.
+    var activeJointsArePins: Bool {
+        var pins = 0
+        for color in 0..<GraphColoring.maxColors { pins += Int(joints.pinCounts[color]) }
+        return pins == joints.active.count
+    }
+
     /// Adds one pass over the active joints to the program, colour by colour: a colour's pin
     /// blocks, then (overlapping them) its other joints, each in chunks on the workers. The
-    /// overflow colour runs on one thread, last.
-    func appendJointPass(_ pass: JointPass, _ context: SolverContext) {
+    /// overflow colour runs on one thread, last. `carried`: the carried velocities, for the pins'
+    /// solve and relax passes while the warm start is carried (`WidePinBlock.solve`).
+    func appendJointPass(_ pass: JointPass, _ context: SolverContext, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
         let count = joints.active.count
         guard count > 0 else { return }
         let offsets = joints.coloring.offsets.base, blockOffsets = joints.pinBlockOffsets.base
         let pins = tasks.pinPasses.task(pass), others = tasks.jointPasses.task(pass)
-        pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context)
+        pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried)
         others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
                                         pass: pass, context: context)
         for color in 0..<GraphColoring.maxColors {

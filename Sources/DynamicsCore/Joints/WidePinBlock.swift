@@ -16,6 +16,9 @@ struct WidePinBlock {
     var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
     var deltaCenterX = Lanes(), deltaCenterY = Lanes()
     var impulseX = Lanes(), impulseY = Lanes()
+    /// The anchors as the last solve pass turned them, kept while the warm start is carried
+    /// (`VelocityCarry`): the relax pass carries the difference its turned anchors make.
+    var solveAnchorAX = Lanes(), solveAnchorAY = Lanes(), solveAnchorBX = Lanes(), solveAnchorBY = Lanes()
 
     /// Whether a joint is solved in a wide block: a revolute joint with no friction and no limit.
     @inline(__always)
@@ -81,11 +84,23 @@ struct WidePinBlock {
 
     /// `JointRecord.solvePoint` with `soft`: the anchors' relative velocity and (scaled by the
     /// bias rate) their separation, removed with the 2×2 effective mass.
-    static func solve(_ c: UnsafeMutablePointer<WidePinBlock>, _ states: UnsafeMutablePointer<BodyState>, soft: Softness) {
+    ///
+    /// While the warm start is carried (`VelocityCarry`), the solve pass keeps its turned anchors
+    /// (`keepsAnchors`), and the relax pass adds to each body's carried row (`carried`, its spin)
+    /// what the next warm start would apply beyond what the sub-step applied: the accumulated
+    /// impulse, as it stands when the relax starts, at the anchors turned since the solve minus at
+    /// the solve's. The warm start at the new anchors then equals the carried velocity change.
+    static func solve(_ c: UnsafeMutablePointer<WidePinBlock>, _ states: UnsafeMutablePointer<BodyState>, soft: Softness,
+                      keepsAnchors: Bool = false, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
         var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
         let motionA = WideMotion(states, c.pointee.indexA), motionB = WideMotion(states, c.pointee.indexB)
         let r = anchors(c, motionA, motionB)
         let mA = c.pointee.massA, iA = c.pointee.inertiaA, mB = c.pointee.massB, iB = c.pointee.inertiaB
+        if keepsAnchors {
+            c.pointee.solveAnchorAX = r.rAX; c.pointee.solveAnchorAY = r.rAY
+            c.pointee.solveAnchorBX = r.rBX; c.pointee.solveAnchorBY = r.rBY
+        }
+        if let carried { carryTurnedAnchors(c, r, carried) }
         // separation = (dpB − dpA) + deltaCenter + rB − rA
         let sx = (((motionB.dpx - motionA.dpx) + c.pointee.deltaCenterX) + r.rBX) - r.rAX
         let sy = (((motionB.dpy - motionA.dpy) + c.pointee.deltaCenterY) + r.rBY) - r.rAY
@@ -113,6 +128,22 @@ struct WidePinBlock {
         b.vy = b.vy + mB * py
         b.w = b.w + iB * (r.rBX * py - r.rBY * px)
         scatter(states, c, a, b)
+    }
+
+    /// Adds to the carried spin of each side whose body can move the accumulated impulse's moment
+    /// about its anchor turned to `r` minus about its anchor at the solve (see `solve`).
+    @inline(__always)
+    static func carryTurnedAnchors(_ c: UnsafeMutablePointer<WidePinBlock>,
+                                   _ r: (rAX: Lanes, rAY: Lanes, rBX: Lanes, rBY: Lanes),
+                                   _ carried: UnsafeMutablePointer<SIMD4<Float>>) {
+        let lx = c.pointee.impulseX, ly = c.pointee.impulseY
+        let turnedA = r.rAX * ly - r.rAY * lx, solvedA = c.pointee.solveAnchorAX * ly - c.pointee.solveAnchorAY * lx
+        let turnedB = r.rBX * ly - r.rBY * lx, solvedB = c.pointee.solveAnchorBX * ly - c.pointee.solveAnchorBY * lx
+        let spinA = -(c.pointee.inertiaA * (turnedA - solvedA)), spinB = c.pointee.inertiaB * (turnedB - solvedB)
+        for l in 0..<4 {
+            if c.pointee.massA[l] > 0 { carried[Int(c.pointee.indexA[l])].w += spinA[l] }
+            if c.pointee.massB[l] > 0 { carried[Int(c.pointee.indexB[l])].w += spinB[l] }
+        }
     }
 
     /// Writes both sides' velocities back to the lanes whose body can move.

@@ -17,7 +17,7 @@ struct Integrator {
     /// C (`dynamics_integrate_velocities`, `dynamics_integrate_positions`): at the contact passes'
     /// AVX level, so that `DYNAMICS_KERNELS=baseline` keeps this Swift code.
     var eightAtOnce = Integrator.integratesEightAtOnce
-    /// Each awake body's carried velocity (vx, vy, ω, unused), for `carry` (`VelocityCarry`).
+    /// Each awake body's carried velocity (vx, vy, ω) and the pins' spin, for `carry` (`VelocityCarry`).
     var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
     /// What the velocity integration does with `carried`; none without it. Not with field forces.
     var carry: VelocityCarry = []
@@ -73,7 +73,12 @@ struct Integrator {
         store(i, v, w, fixedRotation: step.flags & VelocityStep.fixedRotation != 0)
         guard !carry.isEmpty, let carried else { return }
         let old = SIMD4(state.linearVelocity.x, state.linearVelocity.y, state.angularVelocity, 0)
-        let added = carry.contains(.apply) ? old - carried[i] : .zero
+        var added = SIMD4<Float>.zero
+        if carry.contains(.apply) {
+            let row = carried[i]
+            added = old - row
+            added.z = added.z + row.w
+        }
         let integrated = SIMD4(states[i].linearVelocity.x, states[i].linearVelocity.y, states[i].angularVelocity, 0)
         if carry.contains(.record) { carried[i] = integrated }
         if carry.contains(.apply) {

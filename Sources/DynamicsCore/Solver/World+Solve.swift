@@ -130,9 +130,12 @@ extension World {
 
     /// Whether this step's sub-steps carry the warm start in the velocity integration
     /// (`VelocityCarry`) instead of warm starting in passes after the first sub-step: not with
-    /// fields or awake joints, which change velocities otherwise than by impulses at fixed anchors.
+    /// fields, which change velocities otherwise than by impulses, or with active joints other
+    /// than plain pins, whose warm start turns their anchors in ways the carry does not follow
+    /// (the pins' relax pass carries their turn, `WidePinBlock.solve`). Known once the joints
+    /// are prepared.
     var warmStartIsCarried: Bool {
-        carriesWarmStarts && definition.subStepCount > 1 && !hasFields && joints.active.count == 0
+        carriesWarmStarts && definition.subStepCount > 1 && !hasFields && (joints.active.count == 0 || activeJointsArePins)
     }
 
     /// Adds the integration of the positions of every awake body over one sub-step with the
@@ -154,6 +157,7 @@ extension World {
         // every sub-step sets a one-box-wide stack rocking, so the flip is per step.
         let backwards = stepCount % 2 == 1
         let carries = integrate && warmStartIsCarried
+        let carried = carries ? carriedVelocities.base : nil
         for subStep in 0..<definition.subStepCount {
             let carry = carries ? VelocityCarry.of(subStep: subStep, count: definition.subStepCount) : []
             if integrate { appendIntegrateVelocities(context, carry: carry) }
@@ -162,10 +166,10 @@ extension World {
                 appendJointPass(.warmStart, context)
                 appendContactPass(.warmStart, context)
             }
-            appendJointPass(.solve, context)
+            appendJointPass(.solve, context, carried: carried)
             appendContactPass(.solve, context, backwards: backwards)
             if integrate { appendIntegratePositions(context) }
-            appendJointPass(.relax, context)
+            appendJointPass(.relax, context, carried: carried)
             appendContactPass(.relax, context, backwards: backwards)
         }
     }

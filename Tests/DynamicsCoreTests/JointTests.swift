@@ -53,23 +53,10 @@ struct JointTests {
         #expect(abs(1 / measured - hertz) / hertz < 0.02, "frequency \(1 / measured) Hz")
     }
 
-    /// A chain of `links` 1 m rods (0.2 m thick) pinned end to end, the first to the world at
-    /// (0, 10), released level.
+    /// A world holding only a level chain of `links` pinned rods (`addPinnedChain`).
     func levelChain(links: Int) throws -> (World, [BodyID]) {
         let world = try makeWorld(gravity: 10)
-        let ground = try world.createBody(BodyDefinition(type: .static, position: .zero))
-        var previous = ground
-        var rods: [BodyID] = []
-        for i in 0..<links {
-            let rod = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(i) + 0.5, 10)))
-            try world.createShape(on: rod, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.1)))
-            try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: previous, bodyB: rod,
-                                                                  localAnchorA: i == 0 ? Vec2(0, 10) : Vec2(0.5, 0),
-                                                                  localAnchorB: Vec2(-0.5, 0)))
-            previous = rod
-            rods.append(rod)
-        }
-        return (world, rods)
+        return (world, try addPinnedChain(world, links: links))
     }
 
     /// The joints' warm start turns their anchors with the bodies every sub-step. Warm starting

@@ -48,3 +48,20 @@ func addBall(_ world: World, at p: Vec2, radius: Float = 0.25, friction: Float =
 func run(_ world: World, seconds: Float, dt: Float = 1.0 / 60) {
     for _ in 0..<Int((seconds / dt).rounded()) { world.step(dt) }
 }
+
+/// A chain of `links` 1 m rods (0.2 m thick) pinned end to end by plain pins (revolute joints
+/// without friction or limits), the first to the world at (0, 10), lying level; returns the rods.
+func addPinnedChain(_ world: World, links: Int) throws -> [BodyID] {
+    var previous = try world.createBody(BodyDefinition(type: .static, position: .zero))
+    var rods: [BodyID] = []
+    for i in 0..<links {
+        let rod = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(i) + 0.5, 10)))
+        try world.createShape(on: rod, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.1)))
+        try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: previous, bodyB: rod,
+                                                              localAnchorA: i == 0 ? Vec2(0, 10) : Vec2(0.5, 0),
+                                                              localAnchorB: Vec2(-0.5, 0)))
+        previous = rod
+        rods.append(rod)
+    }
+    return rods
+}

@@ -95,25 +95,14 @@ struct VelocityCarryTests {
         #expect(Set(hashes).count == 1, "\(hashes)")
     }
 
-    /// A chain of `links` 1 m rods pinned end to end (plain pins: revolute, no friction, no
-    /// limit), the first to the world at (0, 10), released level, with a box lying on the ground
-    /// below so that contacts are carried beside the pins.
+    /// A level chain of `links` pinned rods (`addPinnedChain`) above a box lying on the ground,
+    /// so that contacts are carried beside the pins; returns the box, then the rods.
     static func pinnedChain(carries: Bool, links: Int = 8) throws -> (World, [BodyID]) {
         let world = try makeWorld(gravity: 10)
         world.carriesWarmStarts = carries
         try addGround(world, halfWidth: 40)
-        var rods: [BodyID] = [try addBox(world, at: Vec2(3, 0.5))]
-        var previous = try world.createBody(BodyDefinition(type: .static, position: .zero))
-        for i in 0..<links {
-            let rod = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(i) + 0.5, 10)))
-            try world.createShape(on: rod, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.1)))
-            try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: previous, bodyB: rod,
-                                                                  localAnchorA: i == 0 ? Vec2(0, 10) : Vec2(0.5, 0),
-                                                                  localAnchorB: Vec2(-0.5, 0)))
-            previous = rod
-            rods.append(rod)
-        }
-        return (world, rods)
+        let box = try addBox(world, at: Vec2(3, 0.5))
+        return (world, [box] + (try addPinnedChain(world, links: links)))
     }
 
     /// The pins' anchors turn with their rods between the solve and the next warm start; their

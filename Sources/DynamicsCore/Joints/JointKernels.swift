@@ -163,6 +163,8 @@ extension World {
     /// Whether every active joint is a plain pin solved four wide (none waits in the overflow
     /// colour or is of another kind): the joints whose warm start can be carried.
     var activeJointsArePins: Bool {
+        // No counts before the first colouring.
+        guard joints.pinCounts.count >= GraphColoring.maxColors else { return false }
         var pins = 0
         for color in 0..<GraphColoring.maxColors { pins += Int(joints.pinCounts[color]) }
         return pins == joints.active.count

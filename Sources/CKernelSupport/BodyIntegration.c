@@ -42,11 +42,12 @@ INLINE void store_rows(char *base, int64_t stride, rows8 t) {
 }
 
 /// One body's velocities, as the eight-lane loop computes each lane.
-static void integrate_velocity(float *row, const dynamics_velocity_step *step, float *carried, int32_t carry, float h,
-                               float maxTranslation, float maxRotation) {
+static void integrate_velocity(float *row, const dynamics_velocity_step *step, float *carried, int32_t carry,
+                               float *joints, float h, float maxTranslation, float maxRotation) {
     float oldX = row[0], oldY = row[1], oldW = row[2];
     if (!(step->flags & 1)) {
         if (carry & dynamics_carry_record) { carried[0] = oldX; carried[1] = oldY; carried[2] = oldW; carried[3] = 0; }
+        if (joints) { joints[0] = 0; joints[1] = 0; joints[2] = 0; joints[3] = 0; }
         return;
     }
     float vx = (row[0] + step->linearX) * step->linearFactor;
@@ -62,6 +63,8 @@ static void integrate_velocity(float *row, const dynamics_velocity_step *step, f
     if (step->flags & 2) w = 0;
     float addX = 0, addY = 0, addW = 0;
     if (carry & dynamics_carry_apply) { addX = oldX - carried[0]; addY = oldY - carried[1]; addW = (oldW - carried[2]) + carried[3]; }
+    if (joints && (carry & dynamics_carry_apply)) { addX = addX - joints[0]; addY = addY - joints[1]; addW = addW - joints[2]; }
+    if (joints) { joints[0] = 0; joints[1] = 0; joints[2] = 0; joints[3] = 0; }
     if (carry & dynamics_carry_record) { carried[0] = vx; carried[1] = vy; carried[2] = w; carried[3] = 0; }
     if (carry & dynamics_carry_apply) { vx = vx + addX; vy = vy + addY; w = w + addW; }
     row[0] = vx;
@@ -72,8 +75,9 @@ static void integrate_velocity(float *row, const dynamics_velocity_step *step, f
 int32_t dynamics_body_integration_available(void) { return 1; }
 
 TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, float *carried, int32_t carry,
-                                          int64_t begin, int64_t end, float h, float maxTranslation, float maxRotation) {
-    char *base = (char *)states, *carriedBase = (char *)carried;
+                                          float *joints, int64_t begin, int64_t end, float h, float maxTranslation,
+                                          float maxRotation) {
+    char *base = (char *)states, *carriedBase = (char *)carried, *jointBase = (char *)joints;
     const char *stepBase = (const char *)steps;
     float limit = maxTranslation * maxTranslation;
     V zero = 0.0f;
@@ -107,6 +111,15 @@ TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_
                 rows8 c = load_rows(row, 16);
                 addX = v.x - c.x; addY = v.y - c.y; addW = (v.z - c.z) + c.w;
             }
+            if (joints) {
+                char *jointRow = jointBase + i * 16;
+                if (carry & dynamics_carry_apply) {
+                    rows8 j = load_rows(jointRow, 16);
+                    addX = addX - j.x; addY = addY - j.y; addW = addW - j.z;
+                }
+                rows8 cleared = {zero, zero, zero, zero};
+                store_rows(jointRow, 16, cleared);
+            }
             if (carry & dynamics_carry_record) {
                 rows8 record = {vx, vy, w, zero};
                 store_rows(row, 16, record);
@@ -123,8 +136,8 @@ TARGET void dynamics_integrate_velocities(void *states, const dynamics_velocity_
         store_rows(base + i * 32, 32, v);
     }
     for (; i < end; i++) {
-        integrate_velocity((float *)(base + i * 32), steps + i, carried ? carried + 4 * i : carried, carry, h,
-                           maxTranslation, maxRotation);
+        integrate_velocity((float *)(base + i * 32), steps + i, carried ? carried + 4 * i : carried, carry,
+                           joints ? joints + 4 * i : joints, h, maxTranslation, maxRotation);
     }
 }
 
@@ -168,8 +181,9 @@ TARGET void dynamics_integrate_positions(void *states, int64_t begin, int64_t en
 int32_t dynamics_body_integration_available(void) { return 0; }
 
 void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, float *carried, int32_t carry,
-                                   int64_t begin, int64_t end, float h, float maxTranslation, float maxRotation) {
-    (void)states; (void)steps; (void)carried; (void)carry; (void)begin; (void)end; (void)h; (void)maxTranslation; (void)maxRotation;
+                                   float *joints, int64_t begin, int64_t end, float h, float maxTranslation,
+                                   float maxRotation) {
+    (void)states; (void)steps; (void)carried; (void)carry; (void)joints; (void)begin; (void)end; (void)h; (void)maxTranslation; (void)maxRotation;
     __builtin_trap();
 }
 

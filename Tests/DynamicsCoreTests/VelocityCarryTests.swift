@@ -125,13 +125,69 @@ struct VelocityCarryTests {
         }
     }
 
-    @Test("joints other than plain pins, fields and a single sub-step keep the warm start passes")
-    func offWhereTheIdentityFails() throws {
-        let (jointed, bodies) = try Self.scene(carries: true)
-        try jointed.createDistanceJoint(DistanceJointDefinition(bodyA: bodies[0], bodyB: bodies[1], localAnchorA: .zero,
-                                                                localAnchorB: .zero, length: 1))
-        jointed.step(1.0 / 60)
-        #expect(!jointed.warmStartIsCarried)
+    /// The pile of `scene` with joints of other kinds among its bodies: a spring between two
+    /// sliding boxes, a 19 m rod from the rolling ball to a box of the pyramid (as far as they
+    /// start apart, so it stops the ball at once), a revolute joint with a limit between two
+    /// pyramid boxes, and a plain pin.
+    static func jointedScene(workers: Int = 1, carries: Bool) throws -> (World, [BodyID]) {
+        let (world, bodies) = try scene(workers: workers, carries: carries)
+        var spring = DistanceJointDefinition(bodyA: bodies[78], bodyB: bodies[79], length: 2)
+        spring.enableSpring = true
+        spring.hertz = 3
+        spring.dampingRatio = 0.2
+        try world.createDistanceJoint(spring)
+        try world.createDistanceJoint(DistanceJointDefinition(bodyA: bodies[84], bodyB: bodies[11], length: 19))
+        var hinge = RevoluteJointDefinition(bodyA: bodies[0], bodyB: bodies[1], localAnchorA: Vec2(0.5, 0),
+                                            localAnchorB: Vec2(-0.5, 0))
+        hinge.enableLimit = true
+        hinge.lowerAngle = -0.1
+        hinge.upperAngle = 0.1
+        try world.createRevoluteJoint(hinge)
+        try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: bodies[12], bodyB: bodies[13], localAnchorA: Vec2(0.5, 0),
+                                                              localAnchorB: Vec2(-0.5, 0)))
+        return (world, bodies)
+    }
+
+    /// Beside joints that are not plain pins the contacts still carry their warm start; those
+    /// joints keep their warm start passes and note what they change, which the carry leaves out.
+    /// The rod's impulses are large, and rounding shows: 9e-6 apart after one step. Warm starting
+    /// the contacts before the joints instead of after, both in passes, gives the same 9e-6.
+    /// Without leaving the joints' changes out (their warm start then counted twice): 0.11 apart.
+    @Test("beside other joints the contacts carry while those joints keep their passes: the passes' state up to rounding")
+    func contactsCarryBesideOtherJoints() throws {
+        let (carried, bodies) = try Self.jointedScene(carries: true)
+        let (passes, _) = try Self.jointedScene(carries: false)
+        for step in 1...10 {
+            carried.step(1.0 / 60)
+            passes.step(1.0 / 60)
+            #expect(carried.warmStartIsCarried && carried.jointsAreMeasured && !passes.warmStartIsCarried)
+            var worst: Float = 0
+            for body in bodies {
+                let dv = carried.linearVelocity(of: body) - passes.linearVelocity(of: body)
+                worst = max(worst, dv.length, abs(carried.angularVelocity(of: body) - passes.angularVelocity(of: body)))
+            }
+            #expect(worst < (step == 1 ? 1e-4 : 5e-3), "step \(step): \(worst) apart")
+        }
+    }
+
+    @Test("beside other joints, the state is the same bits on 1, 2 and 4 workers")
+    func jointedSameBitsOnAnyWorkerCount() throws {
+        var hashes: [UInt64] = []
+        for workers in [1, 2, 4] {
+            let (world, _) = try Self.jointedScene(workers: workers, carries: true)
+            run(world, seconds: 1)
+            hashes.append(world.stateHash())
+        }
+        #expect(Set(hashes).count == 1, "\(hashes)")
+    }
+
+    @Test("joints other than plain pins with no contact beside them, fields and a single sub-step keep the warm start passes")
+    func offWhereTheCarryDoesNotPay() throws {
+        let lone = try makeWorld(gravity: 10)
+        let a = try addBall(lone, at: Vec2(0, 10)), b = try addBall(lone, at: Vec2(2, 10))
+        try lone.createDistanceJoint(DistanceJointDefinition(bodyA: a, bodyB: b, length: 2))
+        lone.step(1.0 / 60)
+        #expect(lone.jointsAreMeasured && !lone.warmStartIsCarried)
 
         let (fielded, _) = try Self.scene(carries: true)
         _ = try fielded.createField(FieldDefinition(kind: .vortex))

@@ -30,10 +30,13 @@ enum {
 /// fused multiply-adds. `states` holds the bodies' 32-byte states (velocity row: vx, vy, ω, inverse
 /// mass). A body that is not dynamic keeps its velocity. `carried` holds one 16-byte row a body
 /// (vx, vy, ω, the pins' spin) for the `carry` bits (`dynamics_carry_record`, `dynamics_carry_apply`); with
-/// no bits it is not read and may be null. Only to be called where
+/// no bits it is not read and may be null. `joints`, when not null (only with `carry` bits), holds
+/// one 16-byte row a body of what the joints outside the carry changed in its velocities: applying
+/// leaves it out, and every row is cleared. Only to be called where
 /// `dynamics_body_integration_available()` and the processor has AVX.
 void dynamics_integrate_velocities(void *states, const dynamics_velocity_step *steps, float *carried, int32_t carry,
-                                   int64_t begin, int64_t end, float h, float maxTranslation, float maxRotation);
+                                   float *joints, int64_t begin, int64_t end, float h, float maxTranslation,
+                                   float maxRotation);
 
 /// One sub-step's motion for the bodies `begin..<end` (`Integrator.integratePositions`): the
 /// position change grows by h·v, and the rotation change turns by h·ω and is normalised, where ω is

@@ -75,13 +75,43 @@ struct JointPassKernel: ChunkKernel {
     var active: UnsafePointer<Int32>
     var pass: JointPass
     var context: SolverContext
+    /// While the contacts' warm start is carried beside these joints (`VelocityCarry`): per awake
+    /// body, what the joints changed in its velocities this sub-step, which the carry leaves out.
+    var changes: UnsafeMutablePointer<SIMD4<Float>>? = nil
+    /// The awake bodies' count (the rows of `changes`).
+    var awakeCount = 0
 
     func run(_ range: Range<Int>) {
+        if let changes {
+            for k in range { measured(records + Int(active[k]), changes) }
+            return
+        }
         switch pass {
         case .warmStart: for k in range { records[Int(active[k])].warmStart(context) }
         case .solve: for k in range { records[Int(active[k])].solve(context, useBias: true) }
         case .relax: for k in range { records[Int(active[k])].solve(context, useBias: false) }
         }
+    }
+
+    /// Runs this pass for the joint at `joint` and adds what it changed in the velocities of
+    /// each of its bodies that can move to that body's row of `changes` (new minus old).
+    @inline(__always)
+    func measured(_ joint: UnsafeMutablePointer<JointRecord>, _ changes: UnsafeMutablePointer<SIMD4<Float>>) {
+        let dA = Int(joint.pointee.denseA), dB = Int(joint.pointee.denseB)
+        let movesA = dA >= 0 && dA < awakeCount && joint.pointee.massA > 0
+        let movesB = dB >= 0 && dB < awakeCount && joint.pointee.massB > 0
+        let states = context.states
+        @inline(__always) func velocity(_ d: Int) -> SIMD4<Float> {
+            SIMD4(states[d].linearVelocity.x, states[d].linearVelocity.y, states[d].angularVelocity, 0)
+        }
+        let oldA = movesA ? velocity(dA) : .zero, oldB = movesB ? velocity(dB) : .zero
+        switch pass {
+        case .warmStart: joint.pointee.warmStart(context)
+        case .solve: joint.pointee.solve(context, useBias: true)
+        case .relax: joint.pointee.solve(context, useBias: false)
+        }
+        if movesA { changes[dA] += velocity(dA) - oldA }
+        if movesB { changes[dB] += velocity(dB) - oldB }
     }
 }
 
@@ -172,20 +202,26 @@ extension World {
 
     /// Adds one pass over the active joints to the program, colour by colour: a colour's pin
     /// blocks, then (overlapping them) its other joints, each in chunks on the workers. The
-    /// overflow colour runs on one thread, last. `carried`: the carried velocities, for the pins'
-    /// solve and relax passes while the warm start is carried (`WidePinBlock.solve`).
-    func appendJointPass(_ pass: JointPass, _ context: SolverContext, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
+    /// overflow colour runs on one thread, last. `carried`: the carried velocities, while the warm
+    /// start is carried: the pins' solve and relax passes carry their anchors' turn
+    /// (`WidePinBlock.solve`), and the other joints note what they change
+    /// (`World.jointVelocityChanges`). Without `pins`, the pins are left out (their warm start is
+    /// carried while the other joints' is not).
+    func appendJointPass(_ pass: JointPass, _ context: SolverContext, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil,
+                         pins pinsToo: Bool = true) {
         let count = joints.active.count
         guard count > 0 else { return }
         let offsets = joints.coloring.offsets.base, blockOffsets = joints.pinBlockOffsets.base
         let pins = tasks.pinPasses.task(pass), others = tasks.jointPasses.task(pass)
         pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried)
         others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
-                                        pass: pass, context: context)
+                                        pass: pass, context: context,
+                                        changes: carried == nil ? nil : jointVelocityChanges.base,
+                                        awakeCount: bodies.awakeCount)
         for color in 0..<GraphColoring.maxColors {
             let start = Int(offsets[color]), end = Int(offsets[color + 1])
             guard end > start else { continue }
-            let pinBlocks = Int(blockOffsets[color])..<Int(blockOffsets[color + 1])
+            let pinBlocks = pinsToo ? Int(blockOffsets[color])..<Int(blockOffsets[color + 1]) : 0..<0
             program.append(pins, pinBlocks, minimumChunk: 32)
             // A colour's joints share no body, so its other joints need not wait for its pins.
             program.append(others, (start + Int(joints.pinCounts[color]))..<end, minimumChunk: 128,

@@ -21,6 +21,9 @@ struct Integrator {
     var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
     /// What the velocity integration does with `carried`; none without it. Not with field forces.
     var carry: VelocityCarry = []
+    /// Each awake body's velocity changes by the measured joints (`World.jointVelocityChanges`),
+    /// left out of the carry and cleared, when such joints act beside the carry.
+    var jointChanges: UnsafeMutablePointer<SIMD4<Float>>? = nil
 
     /// Whether this build and processor integrate eight bodies at once (`eightAtOnce`).
     static var integratesEightAtOnce: Bool {
@@ -36,6 +39,7 @@ struct Integrator {
         } else if eightAtOnce {
             dynamics_integrate_velocities(states, UnsafeRawPointer(velocitySteps).assumingMemoryBound(to: dynamics_velocity_step.self),
                                           UnsafeMutableRawPointer(carried)?.assumingMemoryBound(to: Float.self), carry.rawValue,
+                                          UnsafeMutableRawPointer(jointChanges)?.assumingMemoryBound(to: Float.self),
                                           Int64(range.lowerBound), Int64(range.upperBound), h, maxTranslation, maxRotation)
         } else {
             for i in range { integrateVelocity(i, velocitySteps[i]) }
@@ -65,6 +69,7 @@ struct Integrator {
             if carry.contains(.record), let carried {
                 carried[i] = SIMD4(state.linearVelocity.x, state.linearVelocity.y, state.angularVelocity, 0)
             }
+            jointChanges?[i] = .zero
             return
         }
         // Multiplying by a factor of 1 (no damping) changes no bits.
@@ -78,7 +83,9 @@ struct Integrator {
             let row = carried[i]
             added = old - row
             added.z = added.z + row.w
+            if let jointChanges { added = added - jointChanges[i] }
         }
+        jointChanges?[i] = .zero
         let integrated = SIMD4(states[i].linearVelocity.x, states[i].linearVelocity.y, states[i].angularVelocity, 0)
         if carry.contains(.record) { carried[i] = integrated }
         if carry.contains(.apply) {

@@ -85,6 +85,8 @@ extension World {
         velocitySteps.resizeUninitialized(to: bodies.awakeCount)
         carriedVelocities.reserve(bodies.sim.capacity)
         carriedVelocities.resizeUninitialized(to: bodies.awakeCount)
+        jointVelocityChanges.reserve(bodies.sim.capacity)
+        jointVelocityChanges.resizeUninitialized(to: bodies.awakeCount)
         parallel(tasks.resetDeltas,
                  ResetDeltasKernel(states: bodies.state.base, sims: bodies.sim.base, inverseMasses: awakeInverseMasses.base,
                                    velocitySteps: velocitySteps.base, gravity: definition.gravity, h: context.h),
@@ -109,8 +111,9 @@ extension World {
     /// fields' forces (evaluated first, from the sub-step's starting state) and then the velocity
     /// fields. The fields are evaluated on this thread, so with fields the program runs before
     /// they are evaluated and again before the velocity fields. `carry` says what the integration
-    /// does with the carried velocities (`VelocityCarry`; none with fields).
-    func appendIntegrateVelocities(_ context: SolverContext, carry: VelocityCarry = []) {
+    /// does with the carried velocities (`VelocityCarry`; none with fields); with `jointsMeasured`,
+    /// it leaves out what the joints other than plain pins changed (`jointVelocityChanges`).
+    func appendIntegrateVelocities(_ context: SolverContext, carry: VelocityCarry = [], jointsMeasured: Bool = false) {
         var integrator = integrator(context)
         if hasFields {
             runProgram()
@@ -119,6 +122,7 @@ extension World {
         } else if !carry.isEmpty {
             integrator.carried = carriedVelocities.base
             integrator.carry = carry
+            if jointsMeasured { integrator.jointChanges = jointVelocityChanges.base }
         }
         tasks.integrateVelocities.task(carry).kernel = IntegrateVelocitiesKernel(integrator: integrator)
         program.append(tasks.integrateVelocities.task(carry), 0..<bodies.awakeCount, minimumChunk: 1024)
@@ -130,13 +134,18 @@ extension World {
 
     /// Whether this step's sub-steps carry the warm start in the velocity integration
     /// (`VelocityCarry`) instead of warm starting in passes after the first sub-step: not with
-    /// fields, which change velocities otherwise than by impulses, or with active joints other
-    /// than plain pins, whose warm start turns their anchors in ways the carry does not follow
-    /// (the pins' relax pass carries their turn, `WidePinBlock.solve`). Known once the joints
-    /// are prepared.
+    /// fields, which change velocities otherwise than by impulses. Plain pins carry their
+    /// anchors' turn (`WidePinBlock.solve`). Other joints, whose warm start turns their anchors in
+    /// ways the carry does not follow, keep their warm start passes and note what they change,
+    /// which the carry leaves out (`jointsAreMeasured`); that pays only beside contacts. Known
+    /// once the joints and contacts are prepared.
     var warmStartIsCarried: Bool {
-        carriesWarmStarts && definition.subStepCount > 1 && !hasFields && (joints.active.count == 0 || activeJointsArePins)
+        carriesWarmStarts && definition.subStepCount > 1 && !hasFields && (!jointsAreMeasured || constraints.count > 0)
     }
+
+    /// Whether some active joint is not a plain pin: while the warm start is carried, such joints
+    /// keep their warm start passes and note their velocity changes (`jointVelocityChanges`).
+    var jointsAreMeasured: Bool { joints.active.count > 0 && !activeJointsArePins }
 
     /// Adds the integration of the positions of every awake body over one sub-step with the
     /// world's vector backend.
@@ -158,13 +167,17 @@ extension World {
         let backwards = stepCount % 2 == 1
         let carries = integrate && warmStartIsCarried
         let carried = carries ? carriedVelocities.base : nil
+        let measured = carries && jointsAreMeasured
         for subStep in 0..<definition.subStepCount {
             let carry = carries ? VelocityCarry.of(subStep: subStep, count: definition.subStepCount) : []
-            if integrate { appendIntegrateVelocities(context, carry: carry) }
-            // Carried, the warm start is already in the integration's stage.
+            if integrate { appendIntegrateVelocities(context, carry: carry, jointsMeasured: measured) }
+            // Carried, the warm start is already in the integration's stage, but for the joints
+            // that are measured instead.
             if !carry.contains(.apply) {
-                appendJointPass(.warmStart, context)
+                appendJointPass(.warmStart, context, carried: carried)
                 appendContactPass(.warmStart, context)
+            } else if measured {
+                appendJointPass(.warmStart, context, carried: carried, pins: false)
             }
             appendJointPass(.solve, context, carried: carried)
             appendContactPass(.solve, context, backwards: backwards)

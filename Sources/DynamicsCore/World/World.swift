@@ -91,6 +91,10 @@ public final class World {
     /// Per awake body (dense order), its velocity right after the last sub-step's integration,
     /// when the sub-steps carry the warm start (`VelocityCarry`).
     @exclusivity(unchecked) var carriedVelocities = Column<SIMD4<Float>>()
+    /// Per awake body (dense order), what the joints other than plain pins changed in its
+    /// velocities (vx, vy, ω, unused) since the last sub-step's integration, while the contacts'
+    /// warm start is carried beside them (`VelocityCarry`).
+    @exclusivity(unchecked) var jointVelocityChanges = Column<SIMD4<Float>>()
     /// Per contact, what this step's narrowphase left for the serial pass (see `NarrowphaseView.changed`).
     @exclusivity(unchecked) var contactChanged = Column<ContactChange>()
     /// Per contact, what the colouring needs, written by this step's narrowphase (see `SolverKey`).

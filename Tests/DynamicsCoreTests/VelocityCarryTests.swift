@@ -3,8 +3,10 @@ import Testing
 
 /// After the first sub-step, the warm start rides in the velocity integration (`VelocityCarry`):
 /// what the constraints added to a body's velocity over a sub-step is what the next warm start
-/// would add. It must agree with the warm start passes up to rounding, keep kinematic bodies'
-/// velocities, give the same bits on any worker count, and stay off where the identity fails.
+/// would add. It must agree with the warm start passes up to rounding (beside plain pins, which
+/// carry their anchors' turn, and beside other joints, whose changes it leaves out), keep
+/// kinematic bodies' velocities, give the same bits on any worker count, and stay off where it
+/// cannot hold (fields, one sub-step) or would save nothing (joints with no contact beside them).
 @Suite("Warm start carried in the velocity integration")
 struct VelocityCarryTests {
     /// A 12-row pyramid settling, boxes sliding and spinning on the ground, a ball rolling into

@@ -1,5 +1,5 @@
 import Testing
-import DynamicsCore
+@testable import DynamicsCore
 
 @Suite("Locality pass")
 struct LocalityTests {
@@ -41,6 +41,31 @@ struct LocalityTests {
         let after = meanNeighbourGap(world)
         #expect(before > 50, "the scene should start scattered (\(before) m)")
         #expect(after < 3, "consecutive bodies are \(after) m apart on average after the pass")
+    }
+
+    @Test("after the pass, the contacts are in the order of their first body, each with its own records")
+    func contactsFollowTheirFirstBody() throws {
+        let (world, _) = try scatteredBin()
+        for _ in 0..<32 { world.step(1.0 / 60) }
+        // Each contact's shapes, and its solver manifold's normal as a tag of the record that
+        // belongs to it (touching contacts have a unit normal, the others none worth keeping).
+        func records() -> [UInt64: SIMD2<Float>] {
+            var byPair: [UInt64: SIMD2<Float>] = [:]
+            for i in 0..<world.contacts.count {
+                let c = world.contacts[i]
+                byPair[PairTable.key(c.shapeA, c.shapeB)] = c.flags.contains(.touching) ? world.solverManifolds[i].normal : .zero
+            }
+            return byPair
+        }
+        func firstBody(_ i: Int) -> Int32 {
+            min(world.bodies.denseOfSlot[Int(world.contacts[i].bodyA)], world.bodies.denseOfSlot[Int(world.contacts[i].bodyB)])
+        }
+        func stepsDown() -> Int { (1..<world.contacts.count).count { firstBody($0) < firstBody($0 - 1) } }
+        let before = records(), unordered = stepsDown()
+        #expect(unordered > 100, "the contacts should start out of order (\(unordered) steps down)")
+        world.improveLocality()   // the step count is 32: the pass runs
+        #expect(stepsDown() == 0)
+        #expect(records() == before)
     }
 
     /// The pass starts at 1 024 awake bodies (`World.localityMinimumBodies`): above, the order

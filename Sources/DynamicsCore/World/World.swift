@@ -160,6 +160,8 @@ public final class World {
     @exclusivity(unchecked) var localityKeys = Column<UInt64>()
     @exclusivity(unchecked) var localityOrder = Column<Int32>()
     @exclusivity(unchecked) var localityWalk = Column<Int32>()
+    /// Scratch of the contacts' sort: where each body's contacts go (see `sortContactsByFirstBody`).
+    @exclusivity(unchecked) var localityStarts = Column<Int32>()
     @exclusivity(unchecked) var islandOfRoot = Column<Int32>()
     /// Slots of the bodies that went to sleep during the last step.
     @exclusivity(unchecked) var fellAsleep = Column<Int32>()

@@ -190,14 +190,13 @@ extension World {
                        overlapsPrevious: program.stages.count > firstStore)
     }
 
-    /// Whether every active joint is a plain pin solved four wide (none waits in the overflow
-    /// colour or is of another kind): the joints whose warm start can be carried.
-    var activeJointsArePins: Bool {
-        // No counts before the first colouring.
-        guard joints.pinCounts.count >= GraphColoring.maxColors else { return false }
+    /// How many active joints are plain pins solved four wide (not waiting in the overflow colour):
+    /// the joints whose warm start is carried exactly. None before the joints were first coloured.
+    var activePinCount: Int {
+        guard joints.pinCounts.count >= GraphColoring.maxColors else { return 0 }
         var pins = 0
         for color in 0..<GraphColoring.maxColors { pins += Int(joints.pinCounts[color]) }
-        return pins == joints.active.count
+        return pins
     }
 
     /// Adds one pass over the active joints to the program, colour by colour: a colour's pin

@@ -14,6 +14,12 @@ enum GeneratorSpec: Sendable {
     /// pinned to its left and upper neighbours by revolute joints at the midpoints; the middle
     /// `staticCount` circles of the top row are static. The circles do not collide with each other.
     case jointGrid(columns: Int, rows: Int, origin: Vec2, spacing: Float, radius: Float, staticCount: Int, density: Float)
+    /// `columns × rows` level ropes of `links` beads (circles of `radius`), each bead held
+    /// `spacing` from the next by a rigid distance joint, as a UIKit attachment holds two items.
+    /// The first rope's first bead is at `origin`; ropes are `pitch` apart, row `r` shifted across
+    /// by the fractional part of 0.618·r pitches (the golden ratio's), so that no two rows' beads
+    /// line up. Beads of a rope collide with all but their neighbours.
+    case ropes(columns: Int, rows: Int, links: Int, origin: Vec2, radius: Float, spacing: Float, pitch: Vec2, shape: ShapeMaterial)
     /// `count` random circles, boxes and polygons in a region, from a seed.
     case rain(count: Int, seed: UInt64, lower: Vec2, upper: Vec2, minSize: Float, maxSize: Float, shape: ShapeMaterial)
 
@@ -24,11 +30,12 @@ enum GeneratorSpec: Sendable {
         case let .stack(count, _, _, _, _): return count
         case let .grid(columns, rows, _, _, _, _, _): return columns * rows
         case let .jointGrid(columns, rows, _, _, _, _, _): return columns * rows
+        case let .ropes(columns, rows, links, _, _, _, _, _): return columns * rows * links
         case let .rain(count, _, _, _, _, _, _): return count
         }
     }
 
-    static let kinds: Set<String> = ["pyramid", "stack", "grid", "rain", "jointGrid"]
+    static let kinds: Set<String> = ["pyramid", "stack", "grid", "rain", "jointGrid", "ropes"]
 
     static func parse(_ node: JSONNode, maxBodies: Int) throws(ProfileError) -> GeneratorSpec {
         let outer = try node.object(allowed: kinds)
@@ -70,6 +77,8 @@ enum GeneratorSpec: Sendable {
                               spacing: try o.float("spacing", default: 1), radius: try o.float("radius", default: 0.4),
                               staticCount: try o.optional("staticCount")?.integer(in: 0...columns) ?? 0,
                               density: try o.float("density", default: 1))
+        case "ropes":
+            return try parseRopes(g, maxBodies: maxBodies)
         default:
             let o = try g.object(allowed: ["count", "seed", "lower", "upper", "minSize", "maxSize", "density", "friction", "restitution"])
             let lower = try o.required("lower").vector(), upper = try o.required("upper").vector()
@@ -80,6 +89,24 @@ enum GeneratorSpec: Sendable {
                          seed: UInt64(try o.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1),
                          lower: lower, upper: upper, minSize: minSize, maxSize: maxSize, shape: try ShapeMaterial.parse(o))
         }
+    }
+
+    /// The `ropes` generator's fields (see `GeneratorSpec.ropes`).
+    private static func parseRopes(_ g: JSONNode, maxBodies: Int) throws(ProfileError) -> GeneratorSpec {
+        let o = try g.object(allowed: ["columns", "rows", "links", "origin", "radius", "spacing", "pitch",
+                                       "density", "friction", "restitution"])
+        let columns = try o.required("columns").integer(in: 1...10_000), rows = try o.required("rows").integer(in: 1...10_000)
+        let links = try o.required("links").integer(in: 2...10_000)
+        guard columns * rows * links <= maxBodies else {
+            throw g.fail("makes \(columns * rows * links) bodies; at most \(maxBodies) are allowed")
+        }
+        let radius = try o.float("radius", default: 0.2)
+        guard radius > 0 else { throw g.fail("must be > 0, got \(radius)", at: "\(g.path).radius") }
+        let spacing = try o.float("spacing", default: 2.5 * radius)
+        guard spacing > 0 else { throw g.fail("must be > 0, got \(spacing)", at: "\(g.path).spacing") }
+        let pitch = try o.optional("pitch")?.vector() ?? Vec2(Float(links) * spacing + 4 * radius, 4 * radius)
+        return .ropes(columns: columns, rows: rows, links: links, origin: try o.optional("origin")?.vector() ?? .zero,
+                      radius: radius, spacing: spacing, pitch: pitch, shape: try ShapeMaterial.parse(o))
     }
 
     /// Creates the bodies.
@@ -141,6 +168,22 @@ enum GeneratorSpec: Sendable {
                         column.append(body)
                     }
                     swap(&previousColumn, &column)
+                }
+            case let .ropes(columns, rows, links, origin, radius, spacing, pitch, material):
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        let shift = (Float(row) * 0.618034).truncatingRemainder(dividingBy: 1)
+                        let start = origin + Vec2((Float(column) + shift) * pitch.x, Float(row) * pitch.y)
+                        var previous: BodyID?
+                        for k in 0..<links {
+                            let body = try world.createBody(BodyDefinition(type: .dynamic, position: start + Vec2(Float(k) * spacing, 0)))
+                            try world.createShape(on: body, material.definition(.circle(radius: radius)))
+                            if let previous {
+                                try world.createDistanceJoint(DistanceJointDefinition(bodyA: previous, bodyB: body, length: spacing))
+                            }
+                            previous = body
+                        }
+                    }
                 }
             case let .rain(count, seed, lower, upper, minSize, maxSize, material):
                 var random = SplitMix64(seed: seed)

@@ -39,6 +39,61 @@ struct PreparePinBlocksKernel: ChunkKernel {
     }
 }
 
+/// Builds the rods' wide blocks from their prepared records (a colour's rods follow its pins in
+/// `active`).
+struct PrepareRodBlocksKernel: ChunkKernel {
+    var records: UnsafePointer<JointRecord>
+    var active: UnsafePointer<Int32>
+    var blocks: UnsafeMutablePointer<WideRodBlock>
+    /// Block ranges per colour (`maxColors + 1` entries).
+    var blockOffsets: UnsafePointer<Int32>
+    /// Joint ranges per colour in `active`, and each colour's pin and rod counts.
+    var colorOffsets: UnsafePointer<Int32>
+    var pinCounts: UnsafePointer<Int32>
+    var rodCounts: UnsafePointer<Int32>
+    var restingIndex: Int32
+
+    func run(_ range: Range<Int>) {
+        var color = 0
+        for b in range {
+            while Int(blockOffsets[color + 1]) <= b { color += 1 }
+            let index = (b - Int(blockOffsets[color])) * 4
+            let count = min(4, Int(rodCounts[color]) - index)
+            let first = active + Int(colorOffsets[color]) + Int(pinCounts[color]) + index
+            blocks[b] = WideRodBlock(records, first, count: count, restingIndex: restingIndex)
+        }
+    }
+}
+
+/// One pass over a run of rod blocks of one colour (`blocks` points at the first block of all).
+struct RodPassKernel: ChunkKernel {
+    var blocks: UnsafeMutablePointer<WideRodBlock>
+    var pass: JointPass
+    var context: SolverContext
+    /// While the contacts' warm start is carried beside joints that are not plain pins: what
+    /// the rods change in each body's velocities (see `WideRodBlock.solve`).
+    var changes: UnsafeMutablePointer<SIMD4<Float>>? = nil
+
+    func run(_ range: Range<Int>) {
+        switch pass {
+        case .warmStart: for k in range { WideRodBlock.warmStart(blocks + k, context.states, changes: changes) }
+        case .solve:
+            for k in range { WideRodBlock.solve(blocks + k, context.states, soft: context.jointSoftness, useBias: true, changes: changes) }
+        case .relax:
+            for k in range { WideRodBlock.solve(blocks + k, context.states, soft: .rigid, useBias: false, changes: changes) }
+        }
+    }
+}
+
+/// Writes the rods' accumulated impulses back to their records.
+struct StoreRodImpulsesKernel: ChunkKernel {
+    var blocks: UnsafePointer<WideRodBlock>
+    var records: UnsafeMutablePointer<JointRecord>
+    func run(_ range: Range<Int>) {
+        for k in range { WideRodBlock.storeImpulses(of: blocks + k, into: records) }
+    }
+}
+
 /// One pass over a run of pin blocks of one colour (`blocks` points at the first block of all).
 struct PinPassKernel: ChunkKernel {
     var blocks: UnsafeMutablePointer<WidePinBlock>
@@ -154,7 +209,7 @@ extension JointRecord {
 
 extension World {
     /// Colours the joints with an awake body, computes their per-step frames, and packs the
-    /// plain pins of each colour four to a block.
+    /// plain pins and the plain rods of each colour four to a block.
     func prepareJoints(_ context: SolverContext) {
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base), denseOf = UnsafePointer(bodies.denseOfSlot.base)
@@ -179,14 +234,31 @@ extension World {
                                         colorOffsets: joints.coloring.offsets.base, pinCounts: joints.pinCounts.base,
                                         restingIndex: context.restingIndex),
                  count: blocks, minimumChunk: 128)
+        joints.rodBlockOffsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
+        var rodBlocks = 0
+        for color in 0..<GraphColoring.maxColors {
+            joints.rodBlockOffsets[color] = Int32(rodBlocks)
+            rodBlocks += (Int(joints.rodCounts[color]) + 3) / 4
+        }
+        joints.rodBlockOffsets[GraphColoring.maxColors] = Int32(rodBlocks)
+        joints.rodBlocks.resizeUninitialized(to: rodBlocks)
+        parallel(tasks.prepareRodBlocks,
+                 PrepareRodBlocksKernel(records: UnsafePointer(joints.records.base), active: UnsafePointer(joints.active.base),
+                                        blocks: joints.rodBlocks.base, blockOffsets: joints.rodBlockOffsets.base,
+                                        colorOffsets: joints.coloring.offsets.base, pinCounts: joints.pinCounts.base,
+                                        rodCounts: joints.rodCounts.base, restingIndex: context.restingIndex),
+                 count: rodBlocks, minimumChunk: 128)
     }
 
-    /// Adds the stage that writes the pins' impulses back to their records, for the next step's
-    /// warm start. `firstStore` is the index the first store stage of the step has (or will have)
+    /// Adds the stages that write the pins' and rods' impulses back to their records, for the next
+    /// step's warm start. `firstStore` is the index the first store stage of the step has (or will have)
     /// in the program: a store after it may overlap it.
     func appendJointImpulseStores(after firstStore: Int) {
         tasks.storePinImpulses.kernel = StorePinImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base)
         program.append(tasks.storePinImpulses, 0..<joints.pinBlocks.count, minimumChunk: 256,
+                       overlapsPrevious: program.stages.count > firstStore)
+        tasks.storeRodImpulses.kernel = StoreRodImpulsesKernel(blocks: joints.rodBlocks.base, records: joints.records.base)
+        program.append(tasks.storeRodImpulses, 0..<joints.rodBlocks.count, minimumChunk: 256,
                        overlapsPrevious: program.stages.count > firstStore)
     }
 
@@ -200,31 +272,35 @@ extension World {
     }
 
     /// Adds one pass over the active joints to the program, colour by colour: a colour's pin
-    /// blocks, then (overlapping them) its other joints, each in chunks on the workers. The
-    /// overflow colour runs on one thread, last. `carried`: the carried velocities, while the warm
-    /// start is carried: the pins' solve and relax passes carry their anchors' turn
-    /// (`WidePinBlock.solve`), and the other joints note what they change
-    /// (`World.jointVelocityChanges`). Without `pins`, the pins are left out (their warm start is
+    /// blocks, then its rod blocks and its other joints (each overlapping the stage before), each
+    /// in chunks on the workers. The overflow colour runs on one thread, last. `carried`: the
+    /// carried velocities, while the warm start is carried: the pins' solve and relax passes carry
+    /// their anchors' turn (`WidePinBlock.solve`), and the rods and other joints note what they
+    /// change (`World.jointVelocityChanges`). Without `pins`, the pins are left out (their warm start is
     /// carried while the other joints' is not).
     func appendJointPass(_ pass: JointPass, _ context: SolverContext, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil,
                          pins pinsToo: Bool = true) {
         let count = joints.active.count
         guard count > 0 else { return }
         let offsets = joints.coloring.offsets.base, blockOffsets = joints.pinBlockOffsets.base
-        let pins = tasks.pinPasses.task(pass), others = tasks.jointPasses.task(pass)
+        let rodOffsets = joints.rodBlockOffsets.base
+        let pins = tasks.pinPasses.task(pass), rods = tasks.rodPasses.task(pass), others = tasks.jointPasses.task(pass)
+        let changes = carried == nil ? nil : jointVelocityChanges.base
         pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried)
+        rods.kernel = RodPassKernel(blocks: joints.rodBlocks.base, pass: pass, context: context, changes: changes)
         others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
-                                        pass: pass, context: context,
-                                        changes: carried == nil ? nil : jointVelocityChanges.base,
-                                        awakeCount: bodies.awakeCount)
+                                        pass: pass, context: context, changes: changes, awakeCount: bodies.awakeCount)
         for color in 0..<GraphColoring.maxColors {
             let start = Int(offsets[color]), end = Int(offsets[color + 1])
             guard end > start else { continue }
             let pinBlocks = pinsToo ? Int(blockOffsets[color])..<Int(blockOffsets[color + 1]) : 0..<0
+            let rodBlocks = Int(rodOffsets[color])..<Int(rodOffsets[color + 1])
             program.append(pins, pinBlocks, minimumChunk: 32)
-            // A colour's joints share no body, so its other joints need not wait for its pins.
-            program.append(others, (start + Int(joints.pinCounts[color]))..<end, minimumChunk: 128,
-                           overlapsPrevious: !pinBlocks.isEmpty)
+            // A colour's joints share no body, so its rods and other joints need not wait for its pins.
+            program.append(rods, rodBlocks, minimumChunk: 32, overlapsPrevious: !pinBlocks.isEmpty)
+            let wide = Int(joints.pinCounts[color]) + Int(joints.rodCounts[color])
+            program.append(others, (start + wide)..<end, minimumChunk: 128,
+                           overlapsPrevious: !pinBlocks.isEmpty || !rodBlocks.isEmpty)
         }
         program.appendSerial(others, Int(offsets[GraphColoring.maxColors])..<count)
     }

@@ -82,11 +82,27 @@ struct JointRecord: BitwiseCopyable {
     }
 }
 
-/// What the joint colouring reads of a joint: its bodies' slots and whether it is a plain pin.
+/// What the joint colouring reads of a joint: its bodies' slots and which wide block, if any,
+/// solves it.
 struct JointKey: BitwiseCopyable {
     var bodyA: Int32
     var bodyB: Int32
-    var isPlainPin: Bool
+    var wide: WideJointKind
+}
+
+/// The joints solved four at a time, each kind in blocks of its own.
+enum WideJointKind: UInt8, BitwiseCopyable {
+    /// Solved alone (`JointRecord`).
+    case none
+    /// A plain pin (`WidePinBlock`).
+    case pin
+    /// A plain rod (`WideRodBlock`).
+    case rod
+
+    /// The kind of wide block that takes `r`.
+    static func of(_ r: JointRecord) -> WideJointKind {
+        WidePinBlock.takes(r) ? .pin : WideRodBlock.takes(r) ? .rod : .none
+    }
 }
 
 /// Joint slots, and the step's active joints grouped by colour.
@@ -111,6 +127,12 @@ struct JointStore: ~Copyable {
     /// The pins' blocks, colour by colour: colour c holds `pinBlockOffsets[c]..<pinBlockOffsets[c+1]`.
     var pinBlocks = Column<WidePinBlock>()
     var pinBlockOffsets = Column<Int32>()
+    /// Per colour (not the overflow), how many of its joints, right after its pins in `active`,
+    /// are plain rods solved four at a time (`WideRodBlock`).
+    var rodCounts = Column<Int32>()
+    /// The rods' blocks, colour by colour, as the pins' are.
+    var rodBlocks = Column<WideRodBlock>()
+    var rodBlockOffsets = Column<Int32>()
     /// Changes whenever a joint is created or destroyed (`setKey`, `release`).
     private(set) var version: UInt64 = 0
     /// What the last `gatherActive` was computed from; while the joints, the bodies' membership

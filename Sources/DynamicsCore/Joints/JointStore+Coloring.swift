@@ -21,7 +21,7 @@ extension JointStore {
         gatheredFrom = inputs
     }
 
-    /// Colours again and tells whether `active`, the colour offsets and `pinCounts` came out as
+    /// Colours again and tells whether `active`, the colour offsets and the wide counts came out as
     /// they were (compared by digest, so that the check allocates nothing).
     private mutating func recoloringKeepsResult(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>,
                                                 widePins: Bool) -> Bool {
@@ -30,7 +30,7 @@ extension JointStore {
         return gatheredDigest() == kept
     }
 
-    /// An FNV-1a digest of `active`, the colour offsets and `pinCounts`.
+    /// An FNV-1a digest of `active`, the colour offsets, `pinCounts` and `rodCounts`.
     private func gatheredDigest() -> UInt64 {
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: Int32) { digest = (digest ^ UInt64(UInt32(bitPattern: value))) &* 0x0000_0100_0000_01B3 }
@@ -38,6 +38,7 @@ extension JointStore {
         for k in 0..<active.count { mix(active[k]) }
         for c in 0..<coloring.offsets.count { mix(coloring.offsets[c]) }
         for c in 0..<pinCounts.count { mix(pinCounts[c]) }
+        for c in 0..<rodCounts.count { mix(rodCounts[c]) }
         return digest
     }
 
@@ -49,10 +50,12 @@ extension JointStore {
         colorOf.resizeUninitialized(to: slotCount)
         pinCounts.resize(to: GraphColoring.maxColors + 1, filling: 0)
         pinCounts.fill(0)
+        rodCounts.resize(to: GraphColoring.maxColors + 1, filling: 0)
+        rodCounts.fill(0)
         // The joints' bodies from the 12-byte keys, in slot order: a line of each joint record
         // was most of this serial loop.
         let keys = UnsafePointer(self.keys.base), alive = UnsafePointer(slots.alive.base)
-        let slotsOut = unordered.base, colorsOut = colorOf.base, pins = pinCounts.base
+        let slotsOut = unordered.base, colorsOut = colorOf.base, pins = pinCounts.base, rods = rodCounts.base
         @inline(__always) func dense(_ slot: Int32) -> Int { slot >= 0 ? Int(denseOfSlot[Int(slot)]) : Int.max }
         var n = 0
         for j in 0..<slotCount where alive[j] {
@@ -62,36 +65,46 @@ extension JointStore {
             let colorA: Int32 = dA < awake && sims[dA].invMass > 0 ? Int32(dA) : -1
             let colorB: Int32 = dB < awake && sims[dB].invMass > 0 ? Int32(dB) : -1
             let color = coloring.assign(colorA, colorB)
-            let pin = widePins && key.isPlainPin && Int(color) < GraphColoring.maxColors
-            if pin { pins[Int(color)] += 1 }
+            let wide = widePins && Int(color) < GraphColoring.maxColors ? key.wide : .none
+            switch wide {
+            case .pin: pins[Int(color)] += 1
+            case .rod: rods[Int(color)] += 1
+            case .none: break
+            }
             slotsOut[n] = Int32(j)
-            colorsOut[n] = pin ? color | Self.pinBit : color
+            colorsOut[n] = wide == .pin ? color | Self.pinBit : wide == .rod ? color | Self.rodBit : color
             n += 1
         }
         coloring.finish()
-        // Each colour's plain pins first, then its other joints, both in slot order.
+        // Each colour's plain pins first, then its plain rods, then its other joints, each group
+        // in slot order.
         active.resizeUninitialized(to: n)
-        cursors.resize(to: 2 * (GraphColoring.maxColors + 1), filling: 0)
+        cursors.resize(to: 3 * (GraphColoring.maxColors + 1), filling: 0)
         let cursor = cursors.base, out = active.base
         for c in 0...GraphColoring.maxColors {
-            cursor[2 * c] = coloring.offsets[c]
-            cursor[2 * c + 1] = coloring.offsets[c] + pins[c]
+            cursor[3 * c] = coloring.offsets[c]
+            cursor[3 * c + 1] = coloring.offsets[c] + pins[c]
+            cursor[3 * c + 2] = coloring.offsets[c] + pins[c] + rods[c]
         }
         for k in 0..<n {
             let tagged = colorsOut[k]
-            let lane = 2 * Int(tagged & ~Self.pinBit) + (tagged & Self.pinBit != 0 ? 0 : 1)
+            let group = tagged & Self.pinBit != 0 ? 0 : tagged & Self.rodBit != 0 ? 1 : 2
+            let lane = 3 * Int(tagged & ~(Self.pinBit | Self.rodBit)) + group
             out[Int(cursor[lane])] = slotsOut[k]
             cursor[lane] += 1
         }
         pinCounts.resizeUninitialized(to: GraphColoring.maxColors)
+        rodCounts.resizeUninitialized(to: GraphColoring.maxColors)
     }
 
     /// Marks a joint's colour in `colorOf` when it is solved in a pin block.
     static let pinBit: Int32 = 1 << 16
+    /// Marks a joint's colour in `colorOf` when it is solved in a rod block.
+    static let rodBit: Int32 = 1 << 17
 
-    /// Records a joint's bodies and whether it is a plain pin, as `gatherActive` reads them.
+    /// Records a joint's bodies and which wide block takes it, as `gatherActive` reads them.
     mutating func setKey(_ slot: Int32, _ r: JointRecord) {
-        let key = JointKey(bodyA: r.bodyA, bodyB: r.bodyB, isPlainPin: WidePinBlock.takes(r))
+        let key = JointKey(bodyA: r.bodyA, bodyB: r.bodyB, wide: .of(r))
         noteChange()
         if Int(slot) == keys.count { keys.append(key) } else { keys[Int(slot)] = key }
     }

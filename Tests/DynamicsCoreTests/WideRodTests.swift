@@ -1,0 +1,107 @@
+import Testing
+@testable import DynamicsCore
+
+/// Plain rods (distance joints with neither spring nor limit) are solved four at a time
+/// (`WideRodBlock`); a step must come out bit for bit as when every joint is solved alone.
+@Suite("Rods solved four at a time")
+struct WideRodTests {
+    @Test("hanging ropes of rods, beside a spring, a limited rod and pins: the same steps as rods solved one by one")
+    func sameAsOneByOne() throws {
+        let (wide, blocks) = try runRopes(wide: true)
+        let (alone, noBlocks) = try runRopes(wide: false)
+        #expect(Self.firstDifference(wide, alone) == nil)
+        // The scene used the wide path, and the comparison ran without it.
+        #expect(blocks > 0 && noBlocks == 0)
+    }
+
+    @Test("rods noted while the contacts carry their warm start: the same steps as noted one by one")
+    func sameWhileCarried() throws {
+        let (wide, blocks, carried) = try runPile(wide: true)
+        let (alone, noBlocks, _) = try runPile(wide: false)
+        #expect(carried, "the pile should carry the contacts' warm start beside its few rods")
+        #expect(Self.firstDifference(wide, alone) == nil)
+        #expect(blocks > 0 && noBlocks == 0)
+    }
+
+    /// The first step whose state hashes differ, if any.
+    static func firstDifference(_ a: [UInt64], _ b: [UInt64]) -> Int? {
+        a.count != b.count ? min(a.count, b.count) : a.indices.first { a[$0] != b[$0] }
+    }
+
+    /// Seven ropes of six beads, joined rim to rim, hanging from the world (the last from a spinning kinematic body),
+    /// so that a colour's rods are not a multiple of four; a spring, a limited rod and a pin
+    /// between ropes stay solved alone or as pins. A push halfway. The state hash after each step,
+    /// and how many rod blocks the last step had.
+    func runRopes(wide: Bool) throws -> ([UInt64], Int) {
+        let world = try makeWorld(gravity: 10)
+        world.solvesPinsFourWide = wide
+        var carrier = BodyDefinition(type: .kinematic, position: Vec2(7, 1))
+        carrier.angularVelocity = 0.5
+        let kinematic = try world.createBody(carrier)
+        var ropes: [[BodyID]] = []
+        for column in 0..<7 {
+            var rope: [BodyID] = []
+            for k in 0..<6 {
+                let bead = try addBall(world, at: Vec2(Float(column), -0.5 * Float(k)), radius: 0.2)
+                if let previous = rope.last {
+                    // Anchored on the beads' rims, so that the rods turn them too.
+                    try world.createDistanceJoint(DistanceJointDefinition(bodyA: previous, bodyB: bead, localAnchorA: Vec2(0.05, -0.2),
+                                                                          localAnchorB: Vec2(-0.05, 0.2), length: 0.1))
+                } else {
+                    let hanger: BodyID? = column == 6 ? kinematic : nil
+                    try world.createDistanceJoint(DistanceJointDefinition(bodyA: bead, bodyB: hanger, localAnchorB: column == 6 ? Vec2(-1, 0) : Vec2(Float(column), 0.5),
+                                                                          length: 0.5))
+                }
+                rope.append(bead)
+            }
+            ropes.append(rope)
+        }
+        var spring = DistanceJointDefinition(bodyA: ropes[0][5], bodyB: ropes[1][5], length: 1)
+        spring.enableSpring = true
+        spring.hertz = 4
+        spring.dampingRatio = 0.3
+        try world.createDistanceJoint(spring)
+        var limited = DistanceJointDefinition(bodyA: ropes[2][5], bodyB: ropes[3][5], length: 1)
+        limited.enableLimit = true
+        limited.minLength = 0.8
+        limited.maxLength = 1.2
+        try world.createDistanceJoint(limited)
+        try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: ropes[4][3], bodyB: ropes[5][3], localAnchorA: Vec2(0.5, 0),
+                                                              localAnchorB: Vec2(-0.5, 0)))
+        var hashes: [UInt64] = []
+        for step in 0..<180 {
+            if step == 60 { try world.setLinearVelocity(Vec2(6, 3), of: ropes[3][5]) }
+            world.step(1.0 / 60)
+            hashes.append(world.stateHash())
+        }
+        return (hashes, world.joints.rodBlocks.count)
+    }
+
+    /// A rope of five beads, joined rim to rim, lying on a pile of 200 balls in a bin: far more contacts than rods,
+    /// so the contacts carry their warm start and the rods note what they change. The state hash
+    /// after each step, the rod blocks, and whether the last step carried.
+    func runPile(wide: Bool) throws -> ([UInt64], Int, Bool) {
+        let world = try makeWorld(gravity: 10)
+        world.solvesPinsFourWide = wide
+        let ground = try world.createBody(BodyDefinition(type: .static))
+        try world.createChain(on: ground, points: [Vec2(-5, 10), Vec2(-5, 0), Vec2(5, 0), Vec2(5, 10)], closed: false)
+        for k in 0..<200 {
+            _ = try addBall(world, at: Vec2(-4.5 + Float(k % 20) * 0.5, 0.3 + Float(k / 20) * 0.5), radius: 0.24)
+        }
+        var previous: BodyID?
+        for k in 0..<5 {
+            let bead = try addBall(world, at: Vec2(-1 + Float(k) * 0.5, 6), radius: 0.2)
+            if let previous {
+                try world.createDistanceJoint(DistanceJointDefinition(bodyA: previous, bodyB: bead, localAnchorA: Vec2(0.2, 0.05),
+                                                                      localAnchorB: Vec2(-0.2, -0.05), length: 0.1))
+            }
+            previous = bead
+        }
+        var hashes: [UInt64] = []
+        for _ in 0..<120 {
+            world.step(1.0 / 60)
+            hashes.append(world.stateHash())
+        }
+        return (hashes, world.joints.rodBlocks.count, world.warmStartIsCarried && world.jointsAreMeasured)
+    }
+}

@@ -112,44 +112,49 @@ extension World {
                  PrepareJointsKernel(records: joints.records.base, active: joints.active.base, denseOfSlot: denseOf,
                                      sims: sims, awake: awake),
                  count: joints.active.count, minimumChunk: 512)
-        joints.pinBlockOffsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
+        let pinBlocks = Self.layOutJointBlocks(counts: joints.pinCounts.base, offsets: &joints.pinBlockOffsets)
+        joints.pinBlocks.resizeUninitialized(to: pinBlocks)
+        buildJointBlocks(tasks.preparePinBlocks, joints.pinBlocks.base, count: pinBlocks, offsets: joints.pinBlockOffsets.base,
+                         counts: joints.pinCounts.base, before: nil, context)
+        let rodBlocks = Self.layOutJointBlocks(counts: joints.rodCounts.base, offsets: &joints.rodBlockOffsets)
+        joints.rodBlocks.resizeUninitialized(to: rodBlocks)
+        buildJointBlocks(tasks.prepareRodBlocks, joints.rodBlocks.base, count: rodBlocks, offsets: joints.rodBlockOffsets.base,
+                         counts: joints.rodCounts.base, before: joints.pinCounts.base, context)
+    }
+
+    /// Sets each colour's range of one kind's blocks (`counts` joints a colour, four to a block)
+    /// and returns how many blocks there are.
+    static func layOutJointBlocks(counts: UnsafePointer<Int32>, offsets: inout Column<Int32>) -> Int {
+        offsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
         var blocks = 0
         for color in 0..<GraphColoring.maxColors {
-            joints.pinBlockOffsets[color] = Int32(blocks)
-            blocks += (Int(joints.pinCounts[color]) + 3) / 4
+            offsets[color] = Int32(blocks)
+            blocks += (Int(counts[color]) + 3) / 4
         }
-        joints.pinBlockOffsets[GraphColoring.maxColors] = Int32(blocks)
-        joints.pinBlocks.resizeUninitialized(to: blocks)
-        parallel(tasks.preparePinBlocks,
-                 PreparePinBlocksKernel(records: UnsafePointer(joints.records.base), active: UnsafePointer(joints.active.base),
-                                        blocks: joints.pinBlocks.base, blockOffsets: joints.pinBlockOffsets.base,
-                                        colorOffsets: joints.coloring.offsets.base, pinCounts: joints.pinCounts.base,
-                                        restingIndex: context.restingIndex),
-                 count: blocks, minimumChunk: 128)
-        joints.rodBlockOffsets.resize(to: GraphColoring.maxColors + 1, filling: 0)
-        var rodBlocks = 0
-        for color in 0..<GraphColoring.maxColors {
-            joints.rodBlockOffsets[color] = Int32(rodBlocks)
-            rodBlocks += (Int(joints.rodCounts[color]) + 3) / 4
-        }
-        joints.rodBlockOffsets[GraphColoring.maxColors] = Int32(rodBlocks)
-        joints.rodBlocks.resizeUninitialized(to: rodBlocks)
-        parallel(tasks.prepareRodBlocks,
-                 PrepareRodBlocksKernel(records: UnsafePointer(joints.records.base), active: UnsafePointer(joints.active.base),
-                                        blocks: joints.rodBlocks.base, blockOffsets: joints.rodBlockOffsets.base,
-                                        colorOffsets: joints.coloring.offsets.base, pinCounts: joints.pinCounts.base,
-                                        rodCounts: joints.rodCounts.base, restingIndex: context.restingIndex),
-                 count: rodBlocks, minimumChunk: 128)
+        offsets[GraphColoring.maxColors] = Int32(blocks)
+        return blocks
+    }
+
+    /// Builds `count` blocks of one kind from the prepared records on the workers (see
+    /// `PrepareJointBlocksKernel`).
+    func buildJointBlocks<Block: WideJointBlock>(_ task: KernelTask<PrepareJointBlocksKernel<Block>>,
+                                                 _ blocks: UnsafeMutablePointer<Block>, count: Int,
+                                                 offsets: UnsafePointer<Int32>, counts: UnsafePointer<Int32>,
+                                                 before: UnsafePointer<Int32>?, _ context: SolverContext) {
+        parallel(task, PrepareJointBlocksKernel(records: UnsafePointer(joints.records.base), active: UnsafePointer(joints.active.base),
+                                                blocks: blocks, blockOffsets: offsets, colorOffsets: joints.coloring.offsets.base,
+                                                counts: counts, before: before, restingIndex: context.restingIndex),
+                 count: count, minimumChunk: 128)
     }
 
     /// Adds the stages that write the pins' and rods' impulses back to their records, for the next
     /// step's warm start. `firstStore` is the index the first store stage of the step has (or will have)
     /// in the program: a store after it may overlap it.
     func appendJointImpulseStores(after firstStore: Int) {
-        tasks.storePinImpulses.kernel = StorePinImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base)
+        tasks.storePinImpulses.kernel = StoreJointImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base)
         program.append(tasks.storePinImpulses, 0..<joints.pinBlocks.count, minimumChunk: 256,
                        overlapsPrevious: program.stages.count > firstStore)
-        tasks.storeRodImpulses.kernel = StoreRodImpulsesKernel(blocks: joints.rodBlocks.base, records: joints.records.base)
+        tasks.storeRodImpulses.kernel = StoreJointImpulsesKernel(blocks: joints.rodBlocks.base, records: joints.records.base)
         program.append(tasks.storeRodImpulses, 0..<joints.rodBlocks.count, minimumChunk: 256,
                        overlapsPrevious: program.stages.count > firstStore)
     }

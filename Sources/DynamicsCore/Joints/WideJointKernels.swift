@@ -1,13 +1,15 @@
-/// Builds the pins' wide blocks from their prepared records.
-struct PreparePinBlocksKernel: ChunkKernel {
+/// Builds one kind's wide blocks from their prepared records: in each colour's range of
+/// `active`, that kind's joints start after `before[color]` joints of the kinds ahead of it.
+struct PrepareJointBlocksKernel<Block: WideJointBlock>: ChunkKernel {
     var records: UnsafePointer<JointRecord>
     var active: UnsafePointer<Int32>
-    var blocks: UnsafeMutablePointer<WidePinBlock>
+    var blocks: UnsafeMutablePointer<Block>
     /// Block ranges per colour (`maxColors + 1` entries).
     var blockOffsets: UnsafePointer<Int32>
-    /// Joint ranges per colour in `active`, and each colour's pin count.
+    /// Joint ranges per colour in `active`; per colour, this kind's joints and those before them.
     var colorOffsets: UnsafePointer<Int32>
-    var pinCounts: UnsafePointer<Int32>
+    var counts: UnsafePointer<Int32>
+    var before: UnsafePointer<Int32>?
     var restingIndex: Int32
 
     func run(_ range: Range<Int>) {
@@ -15,34 +17,9 @@ struct PreparePinBlocksKernel: ChunkKernel {
         for b in range {
             while Int(blockOffsets[color + 1]) <= b { color += 1 }
             let index = (b - Int(blockOffsets[color])) * 4
-            let count = min(4, Int(pinCounts[color]) - index)
-            blocks[b] = WidePinBlock(records, active + Int(colorOffsets[color]) + index, count: count, restingIndex: restingIndex)
-        }
-    }
-}
-
-/// Builds the rods' wide blocks from their prepared records (a colour's rods follow its pins in
-/// `active`).
-struct PrepareRodBlocksKernel: ChunkKernel {
-    var records: UnsafePointer<JointRecord>
-    var active: UnsafePointer<Int32>
-    var blocks: UnsafeMutablePointer<WideRodBlock>
-    /// Block ranges per colour (`maxColors + 1` entries).
-    var blockOffsets: UnsafePointer<Int32>
-    /// Joint ranges per colour in `active`, and each colour's pin and rod counts.
-    var colorOffsets: UnsafePointer<Int32>
-    var pinCounts: UnsafePointer<Int32>
-    var rodCounts: UnsafePointer<Int32>
-    var restingIndex: Int32
-
-    func run(_ range: Range<Int>) {
-        var color = 0
-        for b in range {
-            while Int(blockOffsets[color + 1]) <= b { color += 1 }
-            let index = (b - Int(blockOffsets[color])) * 4
-            let count = min(4, Int(rodCounts[color]) - index)
-            let first = active + Int(colorOffsets[color]) + Int(pinCounts[color]) + index
-            blocks[b] = WideRodBlock(records, first, count: count, restingIndex: restingIndex)
+            let count = min(4, Int(counts[color]) - index)
+            let first = active + Int(colorOffsets[color]) + Int(before?[color] ?? 0) + index
+            blocks[b] = Block(records, first, count: count, restingIndex: restingIndex)
         }
     }
 }
@@ -67,15 +44,6 @@ struct RodPassKernel: ChunkKernel {
     }
 }
 
-/// Writes the rods' accumulated impulses back to their records.
-struct StoreRodImpulsesKernel: ChunkKernel {
-    var blocks: UnsafePointer<WideRodBlock>
-    var records: UnsafeMutablePointer<JointRecord>
-    func run(_ range: Range<Int>) {
-        for k in range { WideRodBlock.storeImpulses(of: blocks + k, into: records) }
-    }
-}
-
 /// One pass over a run of pin blocks of one colour (`blocks` points at the first block of all).
 struct PinPassKernel: ChunkKernel {
     var blocks: UnsafeMutablePointer<WidePinBlock>
@@ -97,11 +65,11 @@ struct PinPassKernel: ChunkKernel {
     }
 }
 
-/// Writes the pins' accumulated impulses back to their records.
-struct StorePinImpulsesKernel: ChunkKernel {
-    var blocks: UnsafePointer<WidePinBlock>
+/// Writes one kind's wide blocks' accumulated impulses back to their records.
+struct StoreJointImpulsesKernel<Block: WideJointBlock>: ChunkKernel {
+    var blocks: UnsafePointer<Block>
     var records: UnsafeMutablePointer<JointRecord>
     func run(_ range: Range<Int>) {
-        for k in range { WidePinBlock.storeImpulses(of: blocks + k, into: records) }
+        for k in range { Block.storeImpulses(of: blocks + k, into: records) }
     }
 }

@@ -7,14 +7,9 @@ import CKernelSupport
 ///
 /// A pin solved alone was about 220 instructions per pass, most of them moving its two bodies'
 /// scalars in and out of vector registers; a grid of pins is almost nothing else.
-struct WidePinBlock {
-    /// Dense indices of the bodies (`SolverContext.restingIndex` for a lane without one).
-    var indexA = SIMD4<Int32>(), indexB = SIMD4<Int32>()
-    /// The joints' slots, to store the impulses back (−1 for an unused lane).
-    var slot = SIMD4<Int32>(repeating: -1)
-    var massA = Lanes(), inertiaA = Lanes(), massB = Lanes(), inertiaB = Lanes()
-    var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
-    var deltaCenterX = Lanes(), deltaCenterY = Lanes()
+struct WidePinBlock: WideJointBlock {
+    /// The joints' bodies, masses, anchors and centres' offset.
+    var joint = WideJointFrame()
     var impulseX = Lanes(), impulseY = Lanes()
     /// The anchors as the last solve pass turned them, kept while the warm start is carried
     /// (`VelocityCarry`): the relax pass carries the difference its turned anchors make.
@@ -26,36 +21,19 @@ struct WidePinBlock {
         r.kind == .revolute && !(r.maxFrictionTorque > 0) && !r.options.contains(.limit)
     }
 
-    /// The block of up to four prepared joints at `slots` (`count` of them, 1…4). Lanes past
-    /// `count` read the first joint and are then emptied: no body, no mass, no impulse.
+    /// The block of up to four prepared joints at `slots` (`count` of them, 1…4).
     @inline(__always)
     init(_ records: UnsafePointer<JointRecord>, _ slots: UnsafePointer<Int32>, count: Int, restingIndex: Int32) {
-        let s0 = slots[0], s1 = count > 1 ? slots[1] : s0, s2 = count > 2 ? slots[2] : s0, s3 = count > 3 ? slots[3] : s0
-        let r0 = records + Int(s0), r1 = records + Int(s1), r2 = records + Int(s2), r3 = records + Int(s3)
-        let used = SIMD4<Int32>(0, 1, 2, 3) .< Int32(count)
-        @inline(__always) func lanes(_ value: (UnsafePointer<JointRecord>) -> Float) -> Lanes {
-            Lanes(value(r0), value(r1), value(r2), value(r3)).replacing(with: 0, where: .!used)
-        }
-        @inline(__always) func index(_ dense: (UnsafePointer<JointRecord>) -> Int32) -> SIMD4<Int32> {
-            let d = SIMD4<Int32>(dense(r0), dense(r1), dense(r2), dense(r3))
-            return d.replacing(with: restingIndex, where: d .< 0 .| .!used)
-        }
-        indexA = index { $0.pointee.denseA }
-        indexB = index { $0.pointee.denseB }
-        slot = SIMD4<Int32>(s0, s1, s2, s3).replacing(with: -1, where: .!used)
-        massA = lanes { $0.pointee.massA }; inertiaA = lanes { $0.pointee.inertiaA }
-        massB = lanes { $0.pointee.massB }; inertiaB = lanes { $0.pointee.inertiaB }
-        anchorAX = lanes { $0.pointee.anchorA.x }; anchorAY = lanes { $0.pointee.anchorA.y }
-        anchorBX = lanes { $0.pointee.anchorB.x }; anchorBY = lanes { $0.pointee.anchorB.y }
-        deltaCenterX = lanes { $0.pointee.deltaCenter.x }; deltaCenterY = lanes { $0.pointee.deltaCenter.y }
-        impulseX = lanes { $0.pointee.linearImpulse.x }; impulseY = lanes { $0.pointee.linearImpulse.y }
+        let read = WideJointReader(records, slots, count: count)
+        joint = WideJointFrame(read, restingIndex: restingIndex)
+        impulseX = read.lanes { $0.pointee.linearImpulse.x }; impulseY = read.lanes { $0.pointee.linearImpulse.y }
     }
 
     /// Writes the accumulated impulses back to the joints' records.
     @inline(__always)
     static func storeImpulses(of block: UnsafePointer<WidePinBlock>, into records: UnsafeMutablePointer<JointRecord>) {
-        for l in 0..<4 where block.pointee.slot[l] >= 0 {
-            records[Int(block.pointee.slot[l])].linearImpulse = Vec2(block.pointee.impulseX[l], block.pointee.impulseY[l])
+        for l in 0..<4 where block.pointee.joint.slot[l] >= 0 {
+            records[Int(block.pointee.joint.slot[l])].linearImpulse = Vec2(block.pointee.impulseX[l], block.pointee.impulseY[l])
         }
     }
 
@@ -63,22 +41,22 @@ struct WidePinBlock {
     @inline(__always)
     static func anchors(_ c: UnsafePointer<WidePinBlock>, _ a: WideMotion, _ b: WideMotion)
         -> (rAX: Lanes, rAY: Lanes, rBX: Lanes, rBY: Lanes) {
-        let ax = c.pointee.anchorAX, ay = c.pointee.anchorAY, bx = c.pointee.anchorBX, by = c.pointee.anchorBY
+        let ax = c.pointee.joint.anchorAX, ay = c.pointee.joint.anchorAY, bx = c.pointee.joint.anchorBX, by = c.pointee.joint.anchorBY
         return (a.qc * ax - a.qs * ay, a.qs * ax + a.qc * ay, b.qc * bx - b.qs * by, b.qs * bx + b.qc * by)
     }
 
     /// `JointRecord.warmStart` for pins: the accumulated impulse, with no angular part.
     static func warmStart(_ c: UnsafeMutablePointer<WidePinBlock>, _ states: UnsafeMutablePointer<BodyState>) {
-        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
-        let r = anchors(c, WideMotion(states, c.pointee.indexA), WideMotion(states, c.pointee.indexB))
+        var a = WideBodies(states, c.pointee.joint.indexA), b = WideBodies(states, c.pointee.joint.indexB)
+        let r = anchors(c, WideMotion(states, c.pointee.joint.indexA), WideMotion(states, c.pointee.joint.indexB))
         let lx = c.pointee.impulseX, ly = c.pointee.impulseY
         let angular = Lanes()
-        a.vx = a.vx - c.pointee.massA * lx
-        a.vy = a.vy - c.pointee.massA * ly
-        a.w = a.w - c.pointee.inertiaA * ((r.rAX * ly - r.rAY * lx) + angular)
-        b.vx = b.vx + c.pointee.massB * lx
-        b.vy = b.vy + c.pointee.massB * ly
-        b.w = b.w + c.pointee.inertiaB * ((r.rBX * ly - r.rBY * lx) + angular)
+        a.vx = a.vx - c.pointee.joint.massA * lx
+        a.vy = a.vy - c.pointee.joint.massA * ly
+        a.w = a.w - c.pointee.joint.inertiaA * ((r.rAX * ly - r.rAY * lx) + angular)
+        b.vx = b.vx + c.pointee.joint.massB * lx
+        b.vy = b.vy + c.pointee.joint.massB * ly
+        b.w = b.w + c.pointee.joint.inertiaB * ((r.rBX * ly - r.rBY * lx) + angular)
         scatter(states, c, a, b)
     }
 
@@ -92,18 +70,18 @@ struct WidePinBlock {
     /// the solve's. The warm start at the new anchors then equals the carried velocity change.
     static func solve(_ c: UnsafeMutablePointer<WidePinBlock>, _ states: UnsafeMutablePointer<BodyState>, soft: Softness,
                       keepsAnchors: Bool = false, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
-        var a = WideBodies(states, c.pointee.indexA), b = WideBodies(states, c.pointee.indexB)
-        let motionA = WideMotion(states, c.pointee.indexA), motionB = WideMotion(states, c.pointee.indexB)
+        var a = WideBodies(states, c.pointee.joint.indexA), b = WideBodies(states, c.pointee.joint.indexB)
+        let motionA = WideMotion(states, c.pointee.joint.indexA), motionB = WideMotion(states, c.pointee.joint.indexB)
         let r = anchors(c, motionA, motionB)
-        let mA = c.pointee.massA, iA = c.pointee.inertiaA, mB = c.pointee.massB, iB = c.pointee.inertiaB
+        let mA = c.pointee.joint.massA, iA = c.pointee.joint.inertiaA, mB = c.pointee.joint.massB, iB = c.pointee.joint.inertiaB
         if keepsAnchors {
             c.pointee.solveAnchorAX = r.rAX; c.pointee.solveAnchorAY = r.rAY
             c.pointee.solveAnchorBX = r.rBX; c.pointee.solveAnchorBY = r.rBY
         }
         if let carried { carryTurnedAnchors(c, r, carried) }
         // separation = (dpB − dpA) + deltaCenter + rB − rA
-        let sx = (((motionB.dpx - motionA.dpx) + c.pointee.deltaCenterX) + r.rBX) - r.rAX
-        let sy = (((motionB.dpy - motionA.dpy) + c.pointee.deltaCenterY) + r.rBY) - r.rAY
+        let sx = (((motionB.dpx - motionA.dpx) + c.pointee.joint.deltaCenterX) + r.rBX) - r.rAX
+        let sy = (((motionB.dpy - motionA.dpy) + c.pointee.joint.deltaCenterY) + r.rBY) - r.rAY
         // cdot = (vB + wB × rB) − (vA + wA × rA), with w × r = (−w·r.y, w·r.x)
         let cx = (b.vx + -b.w * r.rBY) - (a.vx + -a.w * r.rAY)
         let cy = (b.vy + b.w * r.rBX) - (a.vy + a.w * r.rAX)
@@ -139,10 +117,10 @@ struct WidePinBlock {
         let lx = c.pointee.impulseX, ly = c.pointee.impulseY
         let turnedA = r.rAX * ly - r.rAY * lx, solvedA = c.pointee.solveAnchorAX * ly - c.pointee.solveAnchorAY * lx
         let turnedB = r.rBX * ly - r.rBY * lx, solvedB = c.pointee.solveAnchorBX * ly - c.pointee.solveAnchorBY * lx
-        let spinA = -(c.pointee.inertiaA * (turnedA - solvedA)), spinB = c.pointee.inertiaB * (turnedB - solvedB)
+        let spinA = -(c.pointee.joint.inertiaA * (turnedA - solvedA)), spinB = c.pointee.joint.inertiaB * (turnedB - solvedB)
         for l in 0..<4 {
-            if c.pointee.massA[l] > 0 { carried[Int(c.pointee.indexA[l])].w += spinA[l] }
-            if c.pointee.massB[l] > 0 { carried[Int(c.pointee.indexB[l])].w += spinB[l] }
+            if c.pointee.joint.massA[l] > 0 { carried[Int(c.pointee.joint.indexA[l])].w += spinA[l] }
+            if c.pointee.joint.massB[l] > 0 { carried[Int(c.pointee.joint.indexB[l])].w += spinB[l] }
         }
     }
 
@@ -150,6 +128,6 @@ struct WidePinBlock {
     @inline(__always)
     static func scatter(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WidePinBlock>,
                         _ a: WideBodies, _ b: WideBodies) {
-        scatterVelocities(states, c, indexA: \.indexA, massA: \.massA, indexB: \.indexB, massB: \.massB, a, b)
+        scatterVelocities(states, c, indexA: \.joint.indexA, massA: \.joint.massA, indexB: \.joint.indexB, massB: \.joint.massB, a, b)
     }
 }

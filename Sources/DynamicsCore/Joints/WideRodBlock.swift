@@ -5,14 +5,9 @@
 ///
 /// A heap of 5 000 beads on 4 500 rods (the ropes profile) spent a third of its one-thread samples
 /// in the rods' scalar warm start and solve.
-struct WideRodBlock {
-    /// Dense indices of the bodies (`SolverContext.restingIndex` for a lane without one).
-    var indexA = SIMD4<Int32>(), indexB = SIMD4<Int32>()
-    /// The joints' slots, to store the impulses back (−1 for an unused lane).
-    var slot = SIMD4<Int32>(repeating: -1)
-    var massA = Lanes(), inertiaA = Lanes(), massB = Lanes(), inertiaB = Lanes()
-    var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
-    var deltaCenterX = Lanes(), deltaCenterY = Lanes()
+struct WideRodBlock: WideJointBlock {
+    /// The joints' bodies, masses, anchors and centres' offset.
+    var joint = WideJointFrame()
     var length = Lanes()
     var axialImpulse = Lanes()
 
@@ -23,37 +18,20 @@ struct WideRodBlock {
         r.kind == .distance && !r.options.contains(.spring) && !r.options.contains(.limit)
     }
 
-    /// The block of up to four prepared rods at `slots` (`count` of them, 1…4). Lanes past
-    /// `count` read the first joint and are then emptied: no body, no mass, no impulse.
+    /// The block of up to four prepared rods at `slots` (`count` of them, 1…4).
     @inline(__always)
     init(_ records: UnsafePointer<JointRecord>, _ slots: UnsafePointer<Int32>, count: Int, restingIndex: Int32) {
-        let s0 = slots[0], s1 = count > 1 ? slots[1] : s0, s2 = count > 2 ? slots[2] : s0, s3 = count > 3 ? slots[3] : s0
-        let r0 = records + Int(s0), r1 = records + Int(s1), r2 = records + Int(s2), r3 = records + Int(s3)
-        let used = SIMD4<Int32>(0, 1, 2, 3) .< Int32(count)
-        @inline(__always) func lanes(_ value: (UnsafePointer<JointRecord>) -> Float) -> Lanes {
-            Lanes(value(r0), value(r1), value(r2), value(r3)).replacing(with: 0, where: .!used)
-        }
-        @inline(__always) func index(_ dense: (UnsafePointer<JointRecord>) -> Int32) -> SIMD4<Int32> {
-            let d = SIMD4<Int32>(dense(r0), dense(r1), dense(r2), dense(r3))
-            return d.replacing(with: restingIndex, where: d .< 0 .| .!used)
-        }
-        indexA = index { $0.pointee.denseA }
-        indexB = index { $0.pointee.denseB }
-        slot = SIMD4<Int32>(s0, s1, s2, s3).replacing(with: -1, where: .!used)
-        massA = lanes { $0.pointee.massA }; inertiaA = lanes { $0.pointee.inertiaA }
-        massB = lanes { $0.pointee.massB }; inertiaB = lanes { $0.pointee.inertiaB }
-        anchorAX = lanes { $0.pointee.anchorA.x }; anchorAY = lanes { $0.pointee.anchorA.y }
-        anchorBX = lanes { $0.pointee.anchorB.x }; anchorBY = lanes { $0.pointee.anchorB.y }
-        deltaCenterX = lanes { $0.pointee.deltaCenter.x }; deltaCenterY = lanes { $0.pointee.deltaCenter.y }
-        length = lanes { $0.pointee.length }
-        axialImpulse = lanes { $0.pointee.axialImpulse }
+        let read = WideJointReader(records, slots, count: count)
+        joint = WideJointFrame(read, restingIndex: restingIndex)
+        length = read.lanes { $0.pointee.length }
+        axialImpulse = read.lanes { $0.pointee.axialImpulse }
     }
 
     /// Writes the accumulated impulses back to the joints' records.
     @inline(__always)
     static func storeImpulses(of block: UnsafePointer<WideRodBlock>, into records: UnsafeMutablePointer<JointRecord>) {
-        for l in 0..<4 where block.pointee.slot[l] >= 0 {
-            records[Int(block.pointee.slot[l])].axialImpulse = block.pointee.axialImpulse[l]
+        for l in 0..<4 where block.pointee.joint.slot[l] >= 0 {
+            records[Int(block.pointee.joint.slot[l])].axialImpulse = block.pointee.axialImpulse[l]
         }
     }
 
@@ -62,11 +40,11 @@ struct WideRodBlock {
     @inline(__always)
     static func frame(_ c: UnsafePointer<WideRodBlock>, _ a: WideMotion, _ b: WideMotion)
         -> (rAX: Lanes, rAY: Lanes, rBX: Lanes, rBY: Lanes, dx: Lanes, dy: Lanes) {
-        let ax = c.pointee.anchorAX, ay = c.pointee.anchorAY, bx = c.pointee.anchorBX, by = c.pointee.anchorBY
+        let ax = c.pointee.joint.anchorAX, ay = c.pointee.joint.anchorAY, bx = c.pointee.joint.anchorBX, by = c.pointee.joint.anchorBY
         let rAX = a.qc * ax - a.qs * ay, rAY = a.qs * ax + a.qc * ay
         let rBX = b.qc * bx - b.qs * by, rBY = b.qs * bx + b.qc * by
-        let dx = (((b.dpx - a.dpx) + c.pointee.deltaCenterX) + rBX) - rAX
-        let dy = (((b.dpy - a.dpy) + c.pointee.deltaCenterY) + rBY) - rAY
+        let dx = (((b.dpx - a.dpx) + c.pointee.joint.deltaCenterX) + rBX) - rAX
+        let dy = (((b.dpy - a.dpy) + c.pointee.joint.deltaCenterY) + rBY) - rAY
         return (rAX, rAY, rBX, rBY, dx, dy)
     }
 
@@ -74,9 +52,9 @@ struct WideRodBlock {
     /// (`Vec2.normalized`), with no angular part. `changes`: see `solve`.
     static func warmStart(_ c: UnsafeMutablePointer<WideRodBlock>, _ states: UnsafeMutablePointer<BodyState>,
                           changes: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
-        let old = (a: WideBodies(states, c.pointee.indexA), b: WideBodies(states, c.pointee.indexB))
+        let old = (a: WideBodies(states, c.pointee.joint.indexA), b: WideBodies(states, c.pointee.joint.indexB))
         var a = old.a, b = old.b
-        let f = frame(c, WideMotion(states, c.pointee.indexA), WideMotion(states, c.pointee.indexB))
+        let f = frame(c, WideMotion(states, c.pointee.joint.indexA), WideMotion(states, c.pointee.joint.indexB))
         let l = (f.dx * f.dx + f.dy * f.dy).squareRoot()
         let tiny = l .< 1e-20
         let axisX = (f.dx / l).replacing(with: 0, where: tiny), axisY = (f.dy / l).replacing(with: 0, where: tiny)
@@ -84,7 +62,7 @@ struct WideRodBlock {
         let zero = Lanes()
         let total = ((zero + c.pointee.axialImpulse) + zero) - zero
         let lx = total * axisX, ly = total * axisY
-        let mA = c.pointee.massA, iA = c.pointee.inertiaA, mB = c.pointee.massB, iB = c.pointee.inertiaB
+        let mA = c.pointee.joint.massA, iA = c.pointee.joint.inertiaA, mB = c.pointee.joint.massB, iB = c.pointee.joint.inertiaB
         a.vx = a.vx - mA * lx
         a.vy = a.vy - mA * ly
         a.w = a.w - iA * ((f.rAX * ly - f.rAY * lx) + zero)
@@ -100,15 +78,15 @@ struct WideRodBlock {
     /// body's velocities (new minus old), as `JointPassKernel` notes for joints solved alone.
     static func solve(_ c: UnsafeMutablePointer<WideRodBlock>, _ states: UnsafeMutablePointer<BodyState>, soft: Softness,
                       useBias: Bool, changes: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
-        let old = (a: WideBodies(states, c.pointee.indexA), b: WideBodies(states, c.pointee.indexB))
+        let old = (a: WideBodies(states, c.pointee.joint.indexA), b: WideBodies(states, c.pointee.joint.indexB))
         var a = old.a, b = old.b
-        let f = frame(c, WideMotion(states, c.pointee.indexA), WideMotion(states, c.pointee.indexB))
+        let f = frame(c, WideMotion(states, c.pointee.joint.indexA), WideMotion(states, c.pointee.joint.indexB))
         let currentLength = (f.dx * f.dx + f.dy * f.dy).squareRoot()
         let apart = currentLength .> 1e-9
         let axisX = (f.dx / currentLength).replacing(with: 1, where: .!apart)
         let axisY = (f.dy / currentLength).replacing(with: 0, where: .!apart)
         let crA = f.rAX * axisY - f.rAY * axisX, crB = f.rBX * axisY - f.rBY * axisX
-        let mA = c.pointee.massA, iA = c.pointee.inertiaA, mB = c.pointee.massB, iB = c.pointee.inertiaB
+        let mA = c.pointee.joint.massA, iA = c.pointee.joint.inertiaA, mB = c.pointee.joint.massB, iB = c.pointee.joint.inertiaB
         let k = ((mA + mB) + iA * crA * crA) + iB * crB * crB
         let axialMass = (1 / k).replacing(with: 0, where: .!(k .> 0))
         let error = currentLength - c.pointee.length
@@ -138,14 +116,14 @@ struct WideRodBlock {
     static func finish(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WideRodBlock>,
                        _ old: (a: WideBodies, b: WideBodies), _ a: WideBodies, _ b: WideBodies,
                        _ changes: UnsafeMutablePointer<SIMD4<Float>>?) {
-        scatterVelocities(states, c, indexA: \.indexA, massA: \.massA, indexB: \.indexB, massB: \.massB, a, b)
+        scatterVelocities(states, c, indexA: \.joint.indexA, massA: \.joint.massA, indexB: \.joint.indexB, massB: \.joint.massB, a, b)
         guard let changes else { return }
         for l in 0..<4 {
-            if c.pointee.massA[l] > 0 {
-                changes[Int(c.pointee.indexA[l])] += SIMD4(a.vx[l], a.vy[l], a.w[l], 0) - SIMD4(old.a.vx[l], old.a.vy[l], old.a.w[l], 0)
+            if c.pointee.joint.massA[l] > 0 {
+                changes[Int(c.pointee.joint.indexA[l])] += SIMD4(a.vx[l], a.vy[l], a.w[l], 0) - SIMD4(old.a.vx[l], old.a.vy[l], old.a.w[l], 0)
             }
-            if c.pointee.massB[l] > 0 {
-                changes[Int(c.pointee.indexB[l])] += SIMD4(b.vx[l], b.vy[l], b.w[l], 0) - SIMD4(old.b.vx[l], old.b.vy[l], old.b.w[l], 0)
+            if c.pointee.joint.massB[l] > 0 {
+                changes[Int(c.pointee.joint.indexB[l])] += SIMD4(b.vx[l], b.vy[l], b.w[l], 0) - SIMD4(old.b.vx[l], old.b.vy[l], old.b.w[l], 0)
             }
         }
     }

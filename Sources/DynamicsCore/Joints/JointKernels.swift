@@ -101,7 +101,7 @@ extension JointRecord {
 
 extension World {
     /// Colours the joints with an awake body, computes their per-step frames, and packs the
-    /// plain pins and the plain rods of each colour four to a block.
+    /// plain pins and the distance joints without limit of each colour four to a block.
     func prepareJoints(_ context: SolverContext) {
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base), denseOf = UnsafePointer(bodies.denseOfSlot.base)
@@ -116,10 +116,10 @@ extension World {
         joints.pinBlocks.resizeUninitialized(to: pinBlocks)
         buildJointBlocks(tasks.preparePinBlocks, joints.pinBlocks.base, count: pinBlocks, offsets: joints.pinBlockOffsets.base,
                          counts: joints.pinCounts.base, before: nil, context)
-        let rodBlocks = Self.layOutJointBlocks(counts: joints.rodCounts.base, offsets: &joints.rodBlockOffsets)
-        joints.rodBlocks.resizeUninitialized(to: rodBlocks)
-        buildJointBlocks(tasks.prepareRodBlocks, joints.rodBlocks.base, count: rodBlocks, offsets: joints.rodBlockOffsets.base,
-                         counts: joints.rodCounts.base, before: joints.pinCounts.base, context)
+        let distanceBlocks = Self.layOutJointBlocks(counts: joints.distanceCounts.base, offsets: &joints.distanceBlockOffsets)
+        joints.distanceBlocks.resizeUninitialized(to: distanceBlocks)
+        buildJointBlocks(tasks.prepareDistanceBlocks, joints.distanceBlocks.base, count: distanceBlocks, offsets: joints.distanceBlockOffsets.base,
+                         counts: joints.distanceCounts.base, before: joints.pinCounts.base, context)
     }
 
     /// Sets each colour's range of one kind's blocks (`counts` joints a colour, four to a block)
@@ -147,15 +147,15 @@ extension World {
                  count: count, minimumChunk: 128)
     }
 
-    /// Adds the stages that write the pins' and rods' impulses back to their records, for the next
+    /// Adds the stages that write the pins' and distance joints' impulses back to their records, for the next
     /// step's warm start. `firstStore` is the index the first store stage of the step has (or will have)
     /// in the program: a store after it may overlap it.
     func appendJointImpulseStores(after firstStore: Int) {
         tasks.storePinImpulses.kernel = StoreJointImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base)
         program.append(tasks.storePinImpulses, 0..<joints.pinBlocks.count, minimumChunk: 256,
                        overlapsPrevious: program.stages.count > firstStore)
-        tasks.storeRodImpulses.kernel = StoreJointImpulsesKernel(blocks: joints.rodBlocks.base, records: joints.records.base)
-        program.append(tasks.storeRodImpulses, 0..<joints.rodBlocks.count, minimumChunk: 256,
+        tasks.storeDistanceImpulses.kernel = StoreJointImpulsesKernel(blocks: joints.distanceBlocks.base, records: joints.records.base)
+        program.append(tasks.storeDistanceImpulses, 0..<joints.distanceBlocks.count, minimumChunk: 256,
                        overlapsPrevious: program.stages.count > firstStore)
     }
 
@@ -169,10 +169,10 @@ extension World {
     }
 
     /// Adds one pass over the active joints to the program, colour by colour: a colour's pin
-    /// blocks, then its rod blocks and its other joints (each overlapping the stage before), each
+    /// blocks, then its distance blocks and its other joints (each overlapping the stage before), each
     /// in chunks on the workers. The overflow colour runs on one thread, last. `carried`: the
     /// carried velocities, while the warm start is carried: the pins' solve and relax passes carry
-    /// their anchors' turn (`WidePinBlock.solve`), and the rods and other joints note what they
+    /// their anchors' turn (`WidePinBlock.solve`), and the distance blocks and other joints note what they
     /// change (`World.jointVelocityChanges`). Without `pins`, the pins are left out (their warm start is
     /// carried while the other joints' is not).
     func appendJointPass(_ pass: JointPass, _ context: SolverContext, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil,
@@ -180,24 +180,24 @@ extension World {
         let count = joints.active.count
         guard count > 0 else { return }
         let offsets = joints.coloring.offsets.base, blockOffsets = joints.pinBlockOffsets.base
-        let rodOffsets = joints.rodBlockOffsets.base
-        let pins = tasks.pinPasses.task(pass), rods = tasks.rodPasses.task(pass), others = tasks.jointPasses.task(pass)
+        let distanceOffsets = joints.distanceBlockOffsets.base
+        let pins = tasks.pinPasses.task(pass), distances = tasks.distancePasses.task(pass), others = tasks.jointPasses.task(pass)
         let changes = carried == nil ? nil : jointVelocityChanges.base
         pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried)
-        rods.kernel = RodPassKernel(blocks: joints.rodBlocks.base, pass: pass, context: context, changes: changes)
+        distances.kernel = DistancePassKernel(blocks: joints.distanceBlocks.base, pass: pass, context: context, changes: changes)
         others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
                                         pass: pass, context: context, changes: changes, awakeCount: bodies.awakeCount)
         for color in 0..<GraphColoring.maxColors {
             let start = Int(offsets[color]), end = Int(offsets[color + 1])
             guard end > start else { continue }
             let pinBlocks = pinsToo ? Int(blockOffsets[color])..<Int(blockOffsets[color + 1]) : 0..<0
-            let rodBlocks = Int(rodOffsets[color])..<Int(rodOffsets[color + 1])
+            let distanceBlocks = Int(distanceOffsets[color])..<Int(distanceOffsets[color + 1])
             program.append(pins, pinBlocks, minimumChunk: 32)
-            // A colour's joints share no body, so its rods and other joints need not wait for its pins.
-            program.append(rods, rodBlocks, minimumChunk: 32, overlapsPrevious: !pinBlocks.isEmpty)
-            let wide = Int(joints.pinCounts[color]) + Int(joints.rodCounts[color])
+            // A colour's joints share no body, so its distance joints and the rest need not wait for its pins.
+            program.append(distances, distanceBlocks, minimumChunk: 32, overlapsPrevious: !pinBlocks.isEmpty)
+            let wide = Int(joints.pinCounts[color]) + Int(joints.distanceCounts[color])
             program.append(others, (start + wide)..<end, minimumChunk: 128,
-                           overlapsPrevious: !pinBlocks.isEmpty || !rodBlocks.isEmpty)
+                           overlapsPrevious: !pinBlocks.isEmpty || !distanceBlocks.isEmpty)
         }
         program.appendSerial(others, Int(offsets[GraphColoring.maxColors])..<count)
     }

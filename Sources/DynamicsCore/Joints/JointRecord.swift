@@ -96,12 +96,12 @@ enum WideJointKind: UInt8, BitwiseCopyable {
     case none
     /// A plain pin (`WidePinBlock`).
     case pin
-    /// A plain rod (`WideRodBlock`).
-    case rod
+    /// A distance joint without limit: a rod or a spring (`WideDistanceBlock`).
+    case distance
 
     /// The kind of wide block that takes `r`.
     static func of(_ r: JointRecord) -> WideJointKind {
-        WidePinBlock.takes(r) ? .pin : WideRodBlock.takes(r) ? .rod : .none
+        WidePinBlock.takes(r) ? .pin : WideDistanceBlock.takes(r) ? .distance : .none
     }
 }
 
@@ -128,11 +128,11 @@ struct JointStore: ~Copyable {
     var pinBlocks = Column<WidePinBlock>()
     var pinBlockOffsets = Column<Int32>()
     /// Per colour (not the overflow), how many of its joints, right after its pins in `active`,
-    /// are plain rods solved four at a time (`WideRodBlock`).
-    var rodCounts = Column<Int32>()
-    /// The rods' blocks, colour by colour, as the pins' are.
-    var rodBlocks = Column<WideRodBlock>()
-    var rodBlockOffsets = Column<Int32>()
+    /// are distance joints without limit solved four at a time (`WideDistanceBlock`).
+    var distanceCounts = Column<Int32>()
+    /// The distance joints' blocks, colour by colour, as the pins' are.
+    var distanceBlocks = Column<WideDistanceBlock>()
+    var distanceBlockOffsets = Column<Int32>()
     /// Changes whenever a joint is created or destroyed (`setKey`, `release`).
     private(set) var version: UInt64 = 0
     /// What the last `gatherActive` was computed from; while the joints, the bodies' membership

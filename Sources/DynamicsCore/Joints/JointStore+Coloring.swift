@@ -30,7 +30,7 @@ extension JointStore {
         return gatheredDigest() == kept
     }
 
-    /// An FNV-1a digest of `active`, the colour offsets, `pinCounts` and `rodCounts`.
+    /// An FNV-1a digest of `active`, the colour offsets, `pinCounts` and `distanceCounts`.
     private func gatheredDigest() -> UInt64 {
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: Int32) { digest = (digest ^ UInt64(UInt32(bitPattern: value))) &* 0x0000_0100_0000_01B3 }
@@ -38,7 +38,7 @@ extension JointStore {
         for k in 0..<active.count { mix(active[k]) }
         for c in 0..<coloring.offsets.count { mix(coloring.offsets[c]) }
         for c in 0..<pinCounts.count { mix(pinCounts[c]) }
-        for c in 0..<rodCounts.count { mix(rodCounts[c]) }
+        for c in 0..<distanceCounts.count { mix(distanceCounts[c]) }
         return digest
     }
 
@@ -50,12 +50,12 @@ extension JointStore {
         colorOf.resizeUninitialized(to: slotCount)
         pinCounts.resize(to: GraphColoring.maxColors + 1, filling: 0)
         pinCounts.fill(0)
-        rodCounts.resize(to: GraphColoring.maxColors + 1, filling: 0)
-        rodCounts.fill(0)
+        distanceCounts.resize(to: GraphColoring.maxColors + 1, filling: 0)
+        distanceCounts.fill(0)
         // The joints' bodies from the 12-byte keys, in slot order: a line of each joint record
         // was most of this serial loop.
         let keys = UnsafePointer(self.keys.base), alive = UnsafePointer(slots.alive.base)
-        let slotsOut = unordered.base, colorsOut = colorOf.base, pins = pinCounts.base, rods = rodCounts.base
+        let slotsOut = unordered.base, colorsOut = colorOf.base, pins = pinCounts.base, distances = distanceCounts.base
         @inline(__always) func dense(_ slot: Int32) -> Int { slot >= 0 ? Int(denseOfSlot[Int(slot)]) : Int.max }
         var n = 0
         for j in 0..<slotCount where alive[j] {
@@ -68,15 +68,15 @@ extension JointStore {
             let wide = widePins && Int(color) < GraphColoring.maxColors ? key.wide : .none
             switch wide {
             case .pin: pins[Int(color)] += 1
-            case .rod: rods[Int(color)] += 1
+            case .distance: distances[Int(color)] += 1
             case .none: break
             }
             slotsOut[n] = Int32(j)
-            colorsOut[n] = wide == .pin ? color | Self.pinBit : wide == .rod ? color | Self.rodBit : color
+            colorsOut[n] = wide == .pin ? color | Self.pinBit : wide == .distance ? color | Self.distanceBit : color
             n += 1
         }
         coloring.finish()
-        // Each colour's plain pins first, then its plain rods, then its other joints, each group
+        // Each colour's plain pins first, then its distance joints without limit, then its other joints, each group
         // in slot order.
         active.resizeUninitialized(to: n)
         cursors.resize(to: 3 * (GraphColoring.maxColors + 1), filling: 0)
@@ -84,23 +84,23 @@ extension JointStore {
         for c in 0...GraphColoring.maxColors {
             cursor[3 * c] = coloring.offsets[c]
             cursor[3 * c + 1] = coloring.offsets[c] + pins[c]
-            cursor[3 * c + 2] = coloring.offsets[c] + pins[c] + rods[c]
+            cursor[3 * c + 2] = coloring.offsets[c] + pins[c] + distances[c]
         }
         for k in 0..<n {
             let tagged = colorsOut[k]
-            let group = tagged & Self.pinBit != 0 ? 0 : tagged & Self.rodBit != 0 ? 1 : 2
-            let lane = 3 * Int(tagged & ~(Self.pinBit | Self.rodBit)) + group
+            let group = tagged & Self.pinBit != 0 ? 0 : tagged & Self.distanceBit != 0 ? 1 : 2
+            let lane = 3 * Int(tagged & ~(Self.pinBit | Self.distanceBit)) + group
             out[Int(cursor[lane])] = slotsOut[k]
             cursor[lane] += 1
         }
         pinCounts.resizeUninitialized(to: GraphColoring.maxColors)
-        rodCounts.resizeUninitialized(to: GraphColoring.maxColors)
+        distanceCounts.resizeUninitialized(to: GraphColoring.maxColors)
     }
 
     /// Marks a joint's colour in `colorOf` when it is solved in a pin block.
     static let pinBit: Int32 = 1 << 16
-    /// Marks a joint's colour in `colorOf` when it is solved in a rod block.
-    static let rodBit: Int32 = 1 << 17
+    /// Marks a joint's colour in `colorOf` when it is solved in a distance block.
+    static let distanceBit: Int32 = 1 << 17
 
     /// Records a joint's bodies and which wide block takes it, as `gatherActive` reads them.
     mutating func setKey(_ slot: Int32, _ r: JointRecord) {

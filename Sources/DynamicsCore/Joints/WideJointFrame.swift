@@ -1,6 +1,6 @@
 /// What every block of four joints solved together keeps of its joints' prepared records: the
 /// bodies, their inverse masses, the anchors and the centres' offset, lane by lane
-/// (`WidePinBlock`, `WideRodBlock`).
+/// (`WidePinBlock`, `WideDistanceBlock`).
 struct WideJointFrame {
     /// Dense indices of the bodies (`SolverContext.restingIndex` for a lane without one).
     var indexA = SIMD4<Int32>(), indexB = SIMD4<Int32>()

@@ -24,22 +24,27 @@ struct PrepareJointBlocksKernel<Block: WideJointBlock>: ChunkKernel {
     }
 }
 
-/// One pass over a run of rod blocks of one colour (`blocks` points at the first block of all).
-struct RodPassKernel: ChunkKernel {
-    var blocks: UnsafeMutablePointer<WideRodBlock>
+/// One pass over a run of distance blocks of one colour (`blocks` points at the first block of all).
+struct DistancePassKernel: ChunkKernel {
+    var blocks: UnsafeMutablePointer<WideDistanceBlock>
     var pass: JointPass
     var context: SolverContext
     /// While the contacts' warm start is carried beside joints that are not plain pins: what
-    /// the rods change in each body's velocities (see `WideRodBlock.solve`).
+    /// the joints change in each body's velocities (see `WideDistanceBlock.solve`).
     var changes: UnsafeMutablePointer<SIMD4<Float>>? = nil
 
     func run(_ range: Range<Int>) {
         switch pass {
-        case .warmStart: for k in range { WideRodBlock.warmStart(blocks + k, context.states, changes: changes) }
+        case .warmStart: for k in range { WideDistanceBlock.warmStart(blocks + k, context.states, changes: changes) }
         case .solve:
-            for k in range { WideRodBlock.solve(blocks + k, context.states, soft: context.jointSoftness, useBias: true, changes: changes) }
+            for k in range {
+                WideDistanceBlock.solve(blocks + k, context.states, soft: context.jointSoftness, useBias: true, h: context.h,
+                                        changes: changes)
+            }
         case .relax:
-            for k in range { WideRodBlock.solve(blocks + k, context.states, soft: .rigid, useBias: false, changes: changes) }
+            for k in range {
+                WideDistanceBlock.solve(blocks + k, context.states, soft: .rigid, useBias: false, h: context.h, changes: changes)
+            }
         }
     }
 }

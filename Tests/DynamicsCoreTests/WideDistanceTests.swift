@@ -1,11 +1,11 @@
 import Testing
 @testable import DynamicsCore
 
-/// Plain rods (distance joints with neither spring nor limit) are solved four at a time
-/// (`WideRodBlock`); a step must come out bit for bit as when every joint is solved alone.
-@Suite("Rods solved four at a time")
-struct WideRodTests {
-    @Test("hanging ropes of rods, beside a spring, a limited rod and pins: the same steps as rods solved one by one")
+/// Distance joints without limits, rods and springs, are solved four at a time
+/// (`WideDistanceBlock`); a step must come out bit for bit as when every joint is solved alone.
+@Suite("Distance joints solved four at a time")
+struct WideDistanceTests {
+    @Test("hanging ropes of rods, beside a spring, a limited rod and a pin: the same steps as rods solved one by one")
     func sameAsOneByOne() throws {
         let (wide, blocks) = try runRopes(wide: true)
         let (alone, noBlocks) = try runRopes(wide: false)
@@ -14,11 +14,20 @@ struct WideRodTests {
         #expect(blocks > 0 && noBlocks == 0)
     }
 
-    @Test("rods noted while the contacts carry their warm start: the same steps as noted one by one")
-    func sameWhileCarried() throws {
-        let (wide, blocks, carried) = try runPile(wide: true)
-        let (alone, noBlocks, _) = try runPile(wide: false)
-        #expect(carried, "the pile should carry the contacts' warm start beside its few rods")
+    @Test("rows hanging on springs (one without a frequency, one with equal limits of length, so a rod): the same steps as springs solved one by one")
+    func springsSameAsOneByOne() throws {
+        let (wide, blocks) = try runSprings(wide: true)
+        let (alone, noBlocks) = try runSprings(wide: false)
+        #expect(Self.firstDifference(wide, alone) == nil)
+        #expect(blocks > 0 && noBlocks == 0)
+    }
+
+    @Test("rods and springs noted while the contacts carry their warm start: the same steps as noted one by one",
+          arguments: [false, true])
+    func sameWhileCarried(springs: Bool) throws {
+        let (wide, blocks, carried) = try runPile(wide: true, springs: springs)
+        let (alone, noBlocks, _) = try runPile(wide: false, springs: springs)
+        #expect(carried, "the pile should carry the contacts' warm start beside its few joints")
         #expect(Self.firstDifference(wide, alone) == nil)
         #expect(blocks > 0 && noBlocks == 0)
     }
@@ -74,13 +83,41 @@ struct WideRodTests {
             world.step(1.0 / 60)
             hashes.append(world.stateHash())
         }
-        return (hashes, world.joints.rodBlocks.count)
+        return (hashes, world.joints.distanceBlocks.count)
     }
 
-    /// A rope of five beads, joined rim to rim, lying on a pile of 200 balls in a bin: far more contacts than rods,
+    /// Eleven boxes hanging from the world on springs anchored off their centres (like a springy
+    /// list's rows), of several frequencies and damping ratios; the fourth has no frequency (a spring
+    /// that does nothing), the eighth equal limits of length (solved as a rod). A push halfway.
+    func runSprings(wide: Bool) throws -> ([UInt64], Int) {
+        let world = try makeWorld(gravity: 10)
+        world.solvesPinsFourWide = wide
+        var rows: [BodyID] = []
+        for k in 0..<11 {
+            let row = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(k) * 1.5, 0)))
+            try world.createShape(on: row, ShapeDefinition(.box(halfWidth: 0.6, halfHeight: 0.3)))
+            var spring = DistanceJointDefinition(bodyA: row, bodyB: nil, localAnchorA: Vec2(0.4, 0.2),
+                                                 localAnchorB: Vec2(Float(k) * 1.5, 1), length: 0.5)
+            spring.enableSpring = true
+            spring.hertz = k == 3 ? 0 : 1 + Float(k % 4)
+            spring.dampingRatio = 0.1 * Float(k % 5)
+            if k == 7 { spring.minLength = 0.5; spring.maxLength = 0.5 }
+            try world.createDistanceJoint(spring)
+            rows.append(row)
+        }
+        var hashes: [UInt64] = []
+        for step in 0..<180 {
+            if step == 60 { try world.setLinearVelocity(Vec2(3, -4), of: rows[5]) }
+            world.step(1.0 / 60)
+            hashes.append(world.stateHash())
+        }
+        return (hashes, world.joints.distanceBlocks.count)
+    }
+
+    /// A rope of five beads, joined rim to rim (by rods, or by springs), lying on a pile of 200 balls in a bin: far more contacts than rods,
     /// so the contacts carry their warm start and the rods note what they change. The state hash
     /// after each step, the rod blocks, and whether the last step carried.
-    func runPile(wide: Bool) throws -> ([UInt64], Int, Bool) {
+    func runPile(wide: Bool, springs: Bool = false) throws -> ([UInt64], Int, Bool) {
         let world = try makeWorld(gravity: 10)
         world.solvesPinsFourWide = wide
         let ground = try world.createBody(BodyDefinition(type: .static))
@@ -92,8 +129,12 @@ struct WideRodTests {
         for k in 0..<5 {
             let bead = try addBall(world, at: Vec2(-1 + Float(k) * 0.5, 6), radius: 0.2)
             if let previous {
-                try world.createDistanceJoint(DistanceJointDefinition(bodyA: previous, bodyB: bead, localAnchorA: Vec2(0.2, 0.05),
-                                                                      localAnchorB: Vec2(-0.2, -0.05), length: 0.1))
+                var link = DistanceJointDefinition(bodyA: previous, bodyB: bead, localAnchorA: Vec2(0.2, 0.05),
+                                                   localAnchorB: Vec2(-0.2, -0.05), length: 0.1)
+                link.enableSpring = springs
+                link.hertz = 5
+                link.dampingRatio = 0.5
+                try world.createDistanceJoint(link)
             }
             previous = bead
         }
@@ -102,6 +143,6 @@ struct WideRodTests {
             world.step(1.0 / 60)
             hashes.append(world.stateHash())
         }
-        return (hashes, world.joints.rodBlocks.count, world.warmStartIsCarried && world.jointsAreMeasured)
+        return (hashes, world.joints.distanceBlocks.count, world.warmStartIsCarried && world.jointsAreMeasured)
     }
 }

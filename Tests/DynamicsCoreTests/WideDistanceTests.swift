@@ -37,10 +37,10 @@ struct WideDistanceTests {
         a.count != b.count ? min(a.count, b.count) : a.indices.first { a[$0] != b[$0] }
     }
 
-    /// Seven ropes of six beads, joined rim to rim, hanging from the world (the last from a spinning kinematic body),
-    /// so that a colour's rods are not a multiple of four; a spring, a limited rod and a pin
-    /// between ropes stay solved alone or as pins. A push halfway. The state hash after each step,
-    /// and how many rod blocks the last step had.
+    /// Seven ropes of six beads, joined rim to rim, hanging from the world (the last from a
+    /// spinning kinematic body), so that a colour's rods are not a multiple of four; between the
+    /// ropes a spring (in a distance block too), a limited rod (solved alone) and a pin. A push
+    /// halfway. The state hash after each step, and how many distance blocks the last step had.
     func runRopes(wide: Bool) throws -> ([UInt64], Int) {
         let world = try makeWorld(gravity: 10)
         world.solvesPinsFourWide = wide
@@ -58,8 +58,8 @@ struct WideDistanceTests {
                                                                           localAnchorB: Vec2(-0.05, 0.2), length: 0.1))
                 } else {
                     let hanger: BodyID? = column == 6 ? kinematic : nil
-                    try world.createDistanceJoint(DistanceJointDefinition(bodyA: bead, bodyB: hanger, localAnchorB: column == 6 ? Vec2(-1, 0) : Vec2(Float(column), 0.5),
-                                                                          length: 0.5))
+                    let anchor = column == 6 ? Vec2(-1, 0) : Vec2(Float(column), 0.5)
+                    try world.createDistanceJoint(DistanceJointDefinition(bodyA: bead, bodyB: hanger, localAnchorB: anchor, length: 0.5))
                 }
                 rope.append(bead)
             }
@@ -114,9 +114,10 @@ struct WideDistanceTests {
         return (hashes, world.joints.distanceBlocks.count)
     }
 
-    /// A rope of five beads, joined rim to rim (by rods, or by springs), lying on a pile of 200 balls in a bin: far more contacts than rods,
-    /// so the contacts carry their warm start and the rods note what they change. The state hash
-    /// after each step, the rod blocks, and whether the last step carried.
+    /// A rope of five beads, joined rim to rim (by rods, or by springs), lying on a pile of 200
+    /// balls in a bin: far more contacts than joints, so the contacts carry their warm start and
+    /// the joints note what they change. The state hash after each step, the distance blocks, and
+    /// whether the last step carried.
     func runPile(wide: Bool, springs: Bool = false) throws -> ([UInt64], Int, Bool) {
         let world = try makeWorld(gravity: 10)
         world.solvesPinsFourWide = wide

@@ -114,12 +114,13 @@ extension World {
                  count: joints.active.count, minimumChunk: 512)
         let pinBlocks = Self.layOutJointBlocks(counts: joints.pinCounts.base, offsets: &joints.pinBlockOffsets)
         joints.pinBlocks.resizeUninitialized(to: pinBlocks)
-        buildJointBlocks(tasks.preparePinBlocks, joints.pinBlocks.base, count: pinBlocks, offsets: joints.pinBlockOffsets.base,
-                         counts: joints.pinCounts.base, before: nil, context)
+        buildJointBlocks(tasks.preparePinBlocks, joints.pinBlocks.base, count: pinBlocks,
+                         offsets: joints.pinBlockOffsets.base, counts: joints.pinCounts.base, before: nil, context)
         let distanceBlocks = Self.layOutJointBlocks(counts: joints.distanceCounts.base, offsets: &joints.distanceBlockOffsets)
         joints.distanceBlocks.resizeUninitialized(to: distanceBlocks)
-        buildJointBlocks(tasks.prepareDistanceBlocks, joints.distanceBlocks.base, count: distanceBlocks, offsets: joints.distanceBlockOffsets.base,
-                         counts: joints.distanceCounts.base, before: joints.pinCounts.base, context)
+        buildJointBlocks(tasks.prepareDistanceBlocks, joints.distanceBlocks.base, count: distanceBlocks,
+                         offsets: joints.distanceBlockOffsets.base, counts: joints.distanceCounts.base,
+                         before: joints.pinCounts.base, context)
     }
 
     /// Sets each colour's range of one kind's blocks (`counts` joints a colour, four to a block)
@@ -147,9 +148,9 @@ extension World {
                  count: count, minimumChunk: 128)
     }
 
-    /// Adds the stages that write the pins' and distance joints' impulses back to their records, for the next
-    /// step's warm start. `firstStore` is the index the first store stage of the step has (or will have)
-    /// in the program: a store after it may overlap it.
+    /// Adds the stages that write the pins' and distance joints' impulses back to their records,
+    /// for the next step's warm start. `firstStore` is the index the first store stage of the step
+    /// has (or will have) in the program: a store after it may overlap it.
     func appendJointImpulseStores(after firstStore: Int) {
         tasks.storePinImpulses.kernel = StoreJointImpulsesKernel(blocks: joints.pinBlocks.base, records: joints.records.base)
         program.append(tasks.storePinImpulses, 0..<joints.pinBlocks.count, minimumChunk: 256,

@@ -150,10 +150,12 @@ struct WideDistanceBlock: WideJointBlock {
         guard let changes else { return }
         for l in 0..<4 {
             if c.pointee.joint.massA[l] > 0 {
-                changes[Int(c.pointee.joint.indexA[l])] += SIMD4(a.vx[l], a.vy[l], a.w[l], 0) - SIMD4(old.a.vx[l], old.a.vy[l], old.a.w[l], 0)
+                let new = SIMD4(a.vx[l], a.vy[l], a.w[l], 0), before = SIMD4(old.a.vx[l], old.a.vy[l], old.a.w[l], 0)
+                changes[Int(c.pointee.joint.indexA[l])] += new - before
             }
             if c.pointee.joint.massB[l] > 0 {
-                changes[Int(c.pointee.joint.indexB[l])] += SIMD4(b.vx[l], b.vy[l], b.w[l], 0) - SIMD4(old.b.vx[l], old.b.vy[l], old.b.w[l], 0)
+                let new = SIMD4(b.vx[l], b.vy[l], b.w[l], 0), before = SIMD4(old.b.vx[l], old.b.vy[l], old.b.w[l], 0)
+                changes[Int(c.pointee.joint.indexB[l])] += new - before
             }
         }
     }

@@ -114,7 +114,10 @@ struct NarrowphaseView: ChunkKernel {
             // Both asleep (most contacts of a resting pile): no constraint, nothing else to note.
             let flags = c.pointee.flags
             if flags.contains(.simulated) { c.pointee.flags = flags.subtracting(.simulated) }
-            keys[i] = SolverKey(denseA: -1, denseB: -1, bits: flags.contains(.hasSegment) ? SolverKey.hasSegment : 0)
+            let segment = flags.contains(.hasSegment) ? SolverKey.hasSegment : 0
+            keys[i] = flags.contains(.touching)
+                ? SolverKey(denseA: c.pointee.bodyA, denseB: c.pointee.bodyB, bits: segment | SolverKey.dormant)
+                : SolverKey(denseA: -1, denseB: -1, bits: segment)
             return []
         }
         var flags = c.pointee.flags

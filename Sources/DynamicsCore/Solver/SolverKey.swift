@@ -27,6 +27,12 @@ struct SolverKey: BitwiseCopyable {
     /// The contact is solved and one of its bodies was asleep when the key was written: if that
     /// body wakes before the colouring, the key is written again (`World.refreshKeysOfWokenBodies`).
     static let sleepingSide: UInt32 = 1 << 4
+    /// The contact is touching but neither body was awake when the key was written (a resting
+    /// pile's contacts, one against the ground): if a body wakes before the colouring, the key is
+    /// written again and the contact is solved in this step (`World.refreshKeysOfWokenBodies`).
+    /// Such a key holds the bodies' slots in `denseA` and `denseB`, so that telling whether one
+    /// woke reads no contact record.
+    static let dormant: UInt32 = 1 << 5
 
     init(denseA: Int32, denseB: Int32, bits: UInt32) {
         self.denseA = denseA

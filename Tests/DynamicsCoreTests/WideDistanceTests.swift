@@ -43,7 +43,7 @@ struct WideDistanceTests {
     /// halfway. The state hash after each step, and how many distance blocks the last step had.
     func runRopes(wide: Bool) throws -> ([UInt64], Int) {
         let world = try makeWorld(gravity: 10)
-        world.solvesPinsFourWide = wide
+        world.solvesJointsFourWide = wide
         var carrier = BodyDefinition(type: .kinematic, position: Vec2(7, 1))
         carrier.angularVelocity = 0.5
         let kinematic = try world.createBody(carrier)
@@ -91,7 +91,7 @@ struct WideDistanceTests {
     /// that does nothing), the eighth equal limits of length (solved as a rod). A push halfway.
     func runSprings(wide: Bool) throws -> ([UInt64], Int) {
         let world = try makeWorld(gravity: 10)
-        world.solvesPinsFourWide = wide
+        world.solvesJointsFourWide = wide
         var rows: [BodyID] = []
         for k in 0..<11 {
             let row = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(k) * 1.5, 0)))
@@ -120,7 +120,7 @@ struct WideDistanceTests {
     /// whether the last step carried.
     func runPile(wide: Bool, springs: Bool = false) throws -> ([UInt64], Int, Bool) {
         let world = try makeWorld(gravity: 10)
-        world.solvesPinsFourWide = wide
+        world.solvesJointsFourWide = wide
         let ground = try world.createBody(BodyDefinition(type: .static))
         try world.createChain(on: ground, points: [Vec2(-5, 10), Vec2(-5, 0), Vec2(5, 0), Vec2(5, 10)], closed: false)
         for k in 0..<200 {

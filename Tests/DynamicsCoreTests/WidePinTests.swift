@@ -11,8 +11,8 @@ struct WidePinTests {
     /// by step with and without the wide blocks.
     @Test("same steps as pins solved one by one")
     func sameAsOneByOne() throws {
-        let (wide, blocks) = try runScene(widePins: true)
-        let (alone, noBlocks) = try runScene(widePins: false)
+        let (wide, blocks) = try runScene(wideJoints: true)
+        let (alone, noBlocks) = try runScene(wideJoints: false)
         #expect(wide == alone)
         // The scene used the wide path, and the comparison ran without it.
         #expect(blocks > 0 && noBlocks == 0)
@@ -23,7 +23,7 @@ struct WidePinTests {
     @Test("the pins' scatter keeps each body's inverse mass in its state")
     func scatterKeepsInverseMass() throws {
         var wrong: [String] = []
-        _ = try runScene(widePins: true) { world in
+        _ = try runScene(wideJoints: true) { world in
             for d in 0..<world.bodies.awakeCount where world.bodies.state[d].inverseMass != world.bodies.sim[d].invMass {
                 wrong.append("body \(d): \(world.bodies.state[d].inverseMass) in its state, \(world.bodies.sim[d].invMass) in its record")
             }
@@ -33,9 +33,9 @@ struct WidePinTests {
 
     /// The state hash after each step, and how many pin blocks the last step had; `afterStep`
     /// sees the world after each step.
-    func runScene(widePins: Bool, afterStep: (World) -> Void = { _ in }) throws -> ([UInt64], Int) {
+    func runScene(wideJoints: Bool, afterStep: (World) -> Void = { _ in }) throws -> ([UInt64], Int) {
         let world = try makeWorld(gravity: 10)
-        world.solvesPinsFourWide = widePins
+        world.solvesJointsFourWide = wideJoints
         let columns = 7, rows = 6
         var grid: [[BodyID]] = []
         for row in 0..<rows {

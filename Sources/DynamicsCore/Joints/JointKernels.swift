@@ -106,7 +106,7 @@ extension World {
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base), denseOf = UnsafePointer(bodies.denseOfSlot.base)
         if !keepsJointColoring { joints.gatheredFrom = nil }
-        joints.gatherActive(awake: awake, denseOfSlot: denseOf, sims: sims, widePins: solvesPinsFourWide,
+        joints.gatherActive(awake: awake, denseOfSlot: denseOf, sims: sims, wideJoints: solvesJointsFourWide,
                             bodiesVersion: bodies.membershipVersion)
         parallel(tasks.prepareJoints,
                  PrepareJointsKernel(records: joints.records.base, active: joints.active.base, denseOfSlot: denseOf,

@@ -156,5 +156,5 @@ struct JointStore: ~Copyable {
 struct GatherInputs: Equatable {
     var joints: UInt64
     var bodies: UInt64
-    var widePins: Bool
+    var wideJoints: Bool
 }

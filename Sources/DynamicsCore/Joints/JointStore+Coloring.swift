@@ -6,27 +6,27 @@ extension JointStore {
     /// number of joints of one colour.
     ///
     /// The result depends only on which joints exist, which of their bodies are awake and can
-    /// move, and `widePins`; while none of that changed (`bodiesVersion` is the bodies'
+    /// move, and `wideJoints`; while none of that changed (`bodiesVersion` is the bodies'
     /// `membershipVersion`), the last result is kept. Debug builds colour again and check that
     /// the result is the same (unless `verifiesKeptColoring` is off).
     mutating func gatherActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>,
-                               widePins: Bool = true, bodiesVersion: UInt64) {
-        let inputs = GatherInputs(joints: version, bodies: bodiesVersion, widePins: widePins)
+                               wideJoints: Bool = true, bodiesVersion: UInt64) {
+        let inputs = GatherInputs(joints: version, bodies: bodiesVersion, wideJoints: wideJoints)
         if gatheredFrom == inputs {
-            assert(!verifiesKeptColoring || recoloringKeepsResult(awake: awake, denseOfSlot: denseOfSlot, sims: sims, widePins: widePins),
+            assert(!verifiesKeptColoring || recoloringKeepsResult(awake: awake, denseOfSlot: denseOfSlot, sims: sims, wideJoints: wideJoints),
                    "the joints or bodies changed without a version change: the kept joint colouring is stale")
             return
         }
-        colorActive(awake: awake, denseOfSlot: denseOfSlot, sims: sims, widePins: widePins)
+        colorActive(awake: awake, denseOfSlot: denseOfSlot, sims: sims, wideJoints: wideJoints)
         gatheredFrom = inputs
     }
 
     /// Colours again and tells whether `active`, the colour offsets and the wide counts came out as
     /// they were (compared by digest, so that the check allocates nothing).
     private mutating func recoloringKeepsResult(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>,
-                                                widePins: Bool) -> Bool {
+                                                wideJoints: Bool) -> Bool {
         let kept = gatheredDigest()
-        colorActive(awake: awake, denseOfSlot: denseOfSlot, sims: sims, widePins: widePins)
+        colorActive(awake: awake, denseOfSlot: denseOfSlot, sims: sims, wideJoints: wideJoints)
         return gatheredDigest() == kept
     }
 
@@ -43,7 +43,7 @@ extension JointStore {
     }
 
     /// `gatherActive` without the kept result.
-    private mutating func colorActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>, widePins: Bool) {
+    private mutating func colorActive(awake: Int, denseOfSlot: UnsafePointer<Int32>, sims: UnsafePointer<BodySim>, wideJoints: Bool) {
         let slotCount = slots.slotCount
         coloring.reset(bodyCount: awake)
         unordered.resizeUninitialized(to: slotCount)
@@ -65,19 +65,19 @@ extension JointStore {
             let colorA: Int32 = dA < awake && sims[dA].invMass > 0 ? Int32(dA) : -1
             let colorB: Int32 = dB < awake && sims[dB].invMass > 0 ? Int32(dB) : -1
             let color = coloring.assign(colorA, colorB)
-            let wide = widePins && Int(color) < GraphColoring.maxColors ? key.wide : .none
+            let wide = wideJoints && Int(color) < GraphColoring.maxColors ? key.wide : .none
             switch wide {
             case .pin: pins[Int(color)] += 1
             case .distance: distances[Int(color)] += 1
             case .none: break
             }
             slotsOut[n] = Int32(j)
-            colorsOut[n] = wide == .pin ? color | Self.pinBit : wide == .distance ? color | Self.distanceBit : color
+            colorsOut[n] = color | Int32(Self.group(of: wide)) << 16
             n += 1
         }
         coloring.finish()
-        // Each colour's plain pins first, then its distance joints without limit, then its other joints, each group
-        // in slot order.
+        // Each colour's plain pins first, then its distance joints without limit, then its other
+        // joints, each group in slot order.
         active.resizeUninitialized(to: n)
         cursors.resize(to: 3 * (GraphColoring.maxColors + 1), filling: 0)
         let cursor = cursors.base, out = active.base
@@ -88,8 +88,7 @@ extension JointStore {
         }
         for k in 0..<n {
             let tagged = colorsOut[k]
-            let group = tagged & Self.pinBit != 0 ? 0 : tagged & Self.distanceBit != 0 ? 1 : 2
-            let lane = 3 * Int(tagged & ~(Self.pinBit | Self.distanceBit)) + group
+            let lane = 3 * Int(tagged & 0xFFFF) + Int(tagged >> 16)
             out[Int(cursor[lane])] = slotsOut[k]
             cursor[lane] += 1
         }
@@ -97,10 +96,15 @@ extension JointStore {
         distanceCounts.resizeUninitialized(to: GraphColoring.maxColors)
     }
 
-    /// Marks a joint's colour in `colorOf` when it is solved in a pin block.
-    static let pinBit: Int32 = 1 << 16
-    /// Marks a joint's colour in `colorOf` when it is solved in a distance block.
-    static let distanceBit: Int32 = 1 << 17
+    /// A joint's group within its colour, kept above the colour in `colorOf`: 0 for plain pins,
+    /// 1 for distance joints without limit, 2 for the joints solved alone.
+    static func group(of wide: WideJointKind) -> Int {
+        switch wide {
+        case .pin: 0
+        case .distance: 1
+        case .none: 2
+        }
+    }
 
     /// Records a joint's bodies and which wide block takes it, as `gatherActive` reads them.
     mutating func setKey(_ slot: Int32, _ r: JointRecord) {

@@ -112,8 +112,9 @@ public final class World {
     var bandsLargeSearches = true
     /// Whether the moving grid may detach while most proxies move (tests turn it off to compare).
     var detachesMovingGrid = true
-    /// Whether plain pins are solved four at a time (tests turn it off to compare with one by one).
-    var solvesPinsFourWide = true
+    /// Whether plain pins and distance joints without limit are solved four at a time (tests turn
+    /// it off to compare with one by one).
+    var solvesJointsFourWide = true
     /// Whether a small scene's solve runs on the calling thread alone (`programRunsAlone`; tests
     /// turn it off to share small programs with the workers).
     var solvesSmallProgramsAlone = true

@@ -83,6 +83,17 @@ struct AnimatorProperties {
         #expect(!Self.runSequence(seed: 1_261_158_102, length: 60))
     }
 
+    /// An escape the property above found on 2026-11-28 during the session's last test run: a
+    /// 10 × 8 pt item moving at about 15 700 pt/s (pushes on tiny items under near-zero gravity)
+    /// ends a 0.3 s frame with its centre at x = 604.5, past the right wall. It escapes at 8800c75
+    /// too, before the session's changes. Kept as a known issue until the cause is found.
+    @Test("a tiny item at 15 700 pt/s stays in the box (seed 552788, 56 actions)")
+    func fastTinyItem() {
+        withKnownIssue("a tiny item at 15 700 pt/s ends past the right wall") {
+            #expect(!Self.runSequence(seed: 552_788, length: 56))
+        }
+    }
+
     /// Runs one random sequence of `length` actions; expects finite poses and paired contact
     /// callbacks, and returns whether an item left the box.
     static func runSequence(seed: Int, length: Int) -> Bool {

@@ -4,10 +4,12 @@ extension World {
     /// contact stops the body at the surface.
     ///
     /// The centre is swept as a circle of the body's smallest extent (which catches a static
-    /// corner meeting a face). So is every vertex of its polygons and the centre of each of its
-    /// circles, each along the chord from where the step's start pose put it to where the end
-    /// pose puts it: a long thin body that hits a wall end first, or spins into it, stops with
-    /// its end at the wall rather than its centre a half-width away and its end deep inside.
+    /// corner meeting a face), or, where that circle starts touching the surface, as a circle a
+    /// quarter as wide (`sweptCoreFraction`). Every vertex of its polygons and the centre of each
+    /// of its circles is swept too, along the chord from where the step's start pose put it to
+    /// where the end pose puts it: a long thin body that hits a wall end first, or spins into it,
+    /// stops with its end at the wall rather than its centre a half-width away and its end deep
+    /// inside.
     /// At the time of impact the body takes the pose between the two (position and angle).
     ///
     /// Returns whether it moved the body (its shapes' boxes are then out of date).
@@ -35,7 +37,14 @@ extension World {
             let xf = sims[ownerDense].originTransform
             let target = view.geometry[s]
             if shapes.shouldCollide(s, Int(firstShape)) {
-                earliest = min(earliest, view.sweepPoint(from: start, by: motion, radius: minExtent, against: target, at: xf))
+                var t = view.sweepPoint(from: start, by: motion, radius: minExtent, against: target, at: xf)
+                // A centre circle that starts touching the surface does not sweep; a body pressed
+                // against a wall (a small item crushed there by a heavy one) would then sink into
+                // it by the whole step's motion. A core circle a quarter as wide still sweeps.
+                if t >= 1 {
+                    t = view.sweepPoint(from: start, by: motion, radius: Self.sweptCoreFraction * minExtent, against: target, at: xf)
+                }
+                earliest = min(earliest, t)
             }
             var m = firstShape
             while m >= 0 {
@@ -75,6 +84,10 @@ extension World {
         }
         return true
     }
+
+    /// The radius of the core circle swept when the centre circle starts touching a static
+    /// surface, as a fraction of the body's smallest extent.
+    static let sweptCoreFraction: Float = 0.25
 
     /// What a sweep reads, as pointers taken once per finalisation: read through `self`, each read
     /// is a dynamic exclusivity check, and a few hundred bodies are swept per step while rain falls.

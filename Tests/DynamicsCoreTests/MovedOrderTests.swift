@@ -37,4 +37,44 @@ struct MovedOrderTests {
         #expect(places == places.sorted())
         #expect(moved != slots, "creation order was not already cell order")
     }
+
+    /// A 20 x 20 grid of circles (as the joint grid's, `filter`) beside a static circle with
+    /// `staticFilter`, stepped once so that the filters' unions are up to date.
+    func circleGrid(filter: CollisionFilter, staticFilter: CollisionFilter) throws -> World {
+        let world = try makeWorld(gravity: 0)
+        for k in 0..<400 {
+            let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(k % 20), Float(k / 20))))
+            try world.createShape(on: body, ShapeDefinition(.circle(radius: 0.4), filter: filter))
+        }
+        let ground = try world.createBody(BodyDefinition(type: .static, position: Vec2(10, -2)))
+        try world.createShape(on: ground, ShapeDefinition(.circle(radius: 0.4), filter: staticFilter))
+        world.step(1.0 / 60)
+        return world
+    }
+
+    /// The order pays only for queries that walk a grid's chains: where the moving proxies may
+    /// pair with each other or with a static proxy, but not where their filters admit neither.
+    @Test("the moved proxies are put in cell order only when their queries walk a grid's chains")
+    func orderOnlyWhereChainsAreWalked() throws {
+        let apart = CollisionFilter(categoryBits: 2, maskBits: ~UInt64(2))
+        let chains = RunsInUse(moving: false, static: false)
+        // A static circle that admits none of the grid's.
+        let aloof = CollisionFilter(categoryBits: 4, maskBits: 4)
+        let colliding = try circleGrid(filter: CollisionFilter(), staticFilter: aloof)
+        // The first step's 400 new proxies detached the moving grid; it has chains again once
+        // few move.
+        #expect(colliding.movingGridDetached)
+        #expect(!colliding.ordersMovedByCell(movedCount: 400, runs: chains), "a detached grid has no chains")
+        colliding.attachMovingGrid()
+        #expect(colliding.ordersMovedByCell(movedCount: 400, runs: chains), "the moving grid's chains are walked")
+        #expect(!colliding.ordersMovedByCell(movedCount: 100, runs: chains), "too few to be worth a sort")
+        let jointGrid = try circleGrid(filter: apart, staticFilter: apart)
+        jointGrid.attachMovingGrid()
+        #expect(!jointGrid.ordersMovedByCell(movedCount: 400, runs: chains))
+        let onGround = try circleGrid(filter: apart, staticFilter: CollisionFilter())
+        onGround.attachMovingGrid()
+        #expect(onGround.ordersMovedByCell(movedCount: 400, runs: chains), "the static grid's chains are walked")
+        #expect(!onGround.ordersMovedByCell(movedCount: 400, runs: RunsInUse(moving: false, static: true)),
+                "the static grid is read from its runs")
+    }
 }

@@ -113,7 +113,7 @@ extension World {
             if movingGridDetached { buildMovingRunsFromProxies() } else { movingRuns.build(movingGrid, boxes: fat) }
         }
         if runs.static && !staticRuns.isCurrent(for: staticGrid) { staticRuns.build(staticGrid, boxes: fat) }
-        if !runs.moving && !runs.sweepsMoving && moved.count >= Self.cellOrderedMovedCount { orderMovedByCell(moved) }
+        if ordersMovedByCell(movedCount: moved.count, runs: runs) { orderMovedByCell(moved) }
         collectBandedSearches()
         parallel(tasks.pairSearch,
                  PairSearchKernel(world: self, parts: pairSearchParts.base, moved: UnsafePointer(moved.baseAddress!),

@@ -2,6 +2,19 @@ extension World {
     /// From this many moved proxies on, the ones that query the chains are put in cell order.
     static let cellOrderedMovedCount = 256
 
+    /// Whether a pair search of `movedCount` moved proxies, with `runs`, puts them in cell order
+    /// first: when there are enough of them and their queries walk a grid's chains.
+    ///
+    /// Where no moving proxy's filter admits either grid (the joint grid's circles collide with
+    /// nothing), the queries walk no chains and the order gains nothing: sorting the joint grid's
+    /// 10 000 moved proxies was a serial 2.5 % of its two-thread samples.
+    func ordersMovedByCell(movedCount: Int, runs: RunsInUse) -> Bool {
+        guard !runs.moving && !runs.sweepsMoving && movedCount >= Self.cellOrderedMovedCount else { return false }
+        let walksMovingChains = !movingGridDetached && movingFilters.mayPair(with: movingFilters)
+        let walksStaticChains = !runs.static && staticGrid.liveNodes > 0 && movingFilters.mayPair(with: staticFilters)
+        return walksMovingChains || walksStaticChains
+    }
+
     /// Puts `moved` in the order of a Z-curve over each proxy's first cell (ties by slot), so
     /// that neighbours' queries follow each other and find the chains they share still in cache.
     ///

@@ -10,9 +10,21 @@ struct PrepareJointsKernel: ChunkKernel {
     var denseOfSlot: UnsafePointer<Int32>
     var sims: UnsafePointer<BodySim>
     var awake: Int
+    /// Joint ranges per colour in `active`, and per colour the pins and distance joints at the
+    /// front of its range: those are solved four wide, and the kernel that builds their blocks
+    /// prepares them (`PrepareJointBlocksKernel`), so they are passed over here.
+    var colorOffsets: UnsafePointer<Int32>
+    var pinCounts: UnsafePointer<Int32>
+    var distanceCounts: UnsafePointer<Int32>
 
     func run(_ range: Range<Int>) {
-        for k in range { records[Int(active[k])].prepare(denseOfSlot: denseOfSlot, sims: sims, awake: awake) }
+        var color = 0
+        for k in range {
+            while k >= Int(colorOffsets[color + 1]) { color += 1 }
+            let wide = Int(pinCounts[color]) + Int(distanceCounts[color])
+            guard k - Int(colorOffsets[color]) >= wide else { continue }
+            records[Int(active[k])].prepare(denseOfSlot: denseOfSlot, sims: sims, awake: awake)
+        }
     }
 }
 
@@ -110,7 +122,8 @@ extension World {
                             bodiesVersion: bodies.membershipVersion)
         parallel(tasks.prepareJoints,
                  PrepareJointsKernel(records: joints.records.base, active: joints.active.base, denseOfSlot: denseOf,
-                                     sims: sims, awake: awake),
+                                     sims: sims, awake: awake, colorOffsets: joints.coloring.offsets.base,
+                                     pinCounts: joints.pinCounts.base, distanceCounts: joints.distanceCounts.base),
                  count: joints.active.count, minimumChunk: 512)
         let pinBlocks = Self.layOutJointBlocks(counts: joints.pinCounts.base, offsets: &joints.pinBlockOffsets)
         joints.pinBlocks.resizeUninitialized(to: pinBlocks)
@@ -142,7 +155,9 @@ extension World {
                                                  _ blocks: UnsafeMutablePointer<Block>, count: Int,
                                                  offsets: UnsafePointer<Int32>, counts: UnsafePointer<Int32>,
                                                  before: UnsafePointer<Int32>?, _ context: SolverContext) {
-        parallel(task, PrepareJointBlocksKernel(records: UnsafePointer(joints.records.base), active: UnsafePointer(joints.active.base),
+        parallel(task, PrepareJointBlocksKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
+                                                denseOfSlot: UnsafePointer(bodies.denseOfSlot.base),
+                                                sims: UnsafePointer(bodies.sim.base), awake: bodies.awakeCount,
                                                 blocks: blocks, blockOffsets: offsets, colorOffsets: joints.coloring.offsets.base,
                                                 counts: counts, before: before, restingIndex: context.restingIndex),
                  count: count, minimumChunk: 128)

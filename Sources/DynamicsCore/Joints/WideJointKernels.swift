@@ -24,6 +24,11 @@ struct PrepareJointBlocksKernel<Block: WideJointBlock>: ChunkKernel {
             let index = (b - Int(blockOffsets[color])) * 4
             let count = min(4, Int(counts[color]) - index)
             let first = active + Int(colorOffsets[color]) + Int(before?[color] ?? 0) + index
+            // The records come in colour order, at random in the store: the next block's are
+            // started loading while this one is built.
+            if index + 8 <= Int(counts[color]) {
+                for i in 4..<8 { prefetchWhole(UnsafePointer(records + Int(first[i]))) }
+            }
             for i in 0..<count { records[Int(first[i])].prepare(denseOfSlot: denseOfSlot, sims: sims, awake: awake) }
             blocks[b] = Block(records, first, count: count, restingIndex: restingIndex)
         }

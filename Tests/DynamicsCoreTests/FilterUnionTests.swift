@@ -68,4 +68,23 @@ struct FilterUnionTests {
         #expect(world.movingFilters == FilterUnion(categories: 2, masks: ~UInt64(2)))
         #expect(world.staticFilters == FilterUnion())
     }
+
+    /// With only ghosts moving and a static floor of ghosts, nothing can pair, and the pair search
+    /// is skipped (`World.movedProxiesCannotPair`); a large static proxy (a floor 400 m wide, kept
+    /// out of the grids) is still found.
+    @Test("ghosts fall through a floor of their own kind and land on a large floor below")
+    func ghostsOverLargeFloor() throws {
+        let world = try makeWorld(gravity: 10)
+        let ground = try world.createBody(BodyDefinition(type: .static))
+        try world.createShape(on: ground, ShapeDefinition(.box(halfWidth: 5, halfHeight: 0.5, center: Vec2(0, -0.5)), filter: ghost))
+        let falling = try box(world, at: Vec2(0, 2), ghost)
+        run(world, seconds: 0.8)
+        #expect(world.movedProxiesCannotPair)
+        #expect(world.position(of: falling).y < 0.4, "it fell through the ghost floor")
+        try world.createShape(on: ground, ShapeDefinition(.box(halfWidth: 200, halfHeight: 0.5, center: Vec2(0, -5.5))))
+        #expect(world.largeProxies.count == 1)
+        run(world, seconds: 2)
+        #expect(!world.movedProxiesCannotPair)
+        #expect(abs(world.position(of: falling).y - -4.5) < 0.05, "it landed on the large floor: y = \(world.position(of: falling).y)")
+    }
 }

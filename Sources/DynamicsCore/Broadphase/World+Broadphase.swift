@@ -96,7 +96,13 @@ extension World {
     func updatePairs() {
         guard moveBuffer.count > 0 else { return }
         let moved = moveBuffer.buffer
+        // Also when nothing can pair: the mode decides how the finalisation regrids.
         chooseMovingGridMode(movedCount: moved.count)
+        if movedProxiesCannotPair {
+            for m in moved { movedFlag[Int(m)] = false }
+            moveBuffer.removeAll()
+            return
+        }
         // The runs cost a pass over every node; they pay when the queries will walk a good part
         // of them (each query walks its proxy's few cells, dozens of nodes in a dense pile).
         // A grid that no moving proxy's filter admits is not queried by them (`FilterUnion`), and
@@ -136,6 +142,14 @@ extension World {
         let candidates = pairCandidates.buffer
         keySorter.sort(candidates)
         createContacts(sorted: candidates)
+    }
+
+    /// Whether no moved proxy can pair with any proxy: the moving proxies' filters admit neither
+    /// grid (nor, as the filters' test is symmetric, can a static proxy pair with a moving one),
+    /// and there are no large proxies. The joint grid's circles collide with nothing: its search
+    /// of 10 000 moved proxies a step found nothing, in 1.7 % of its one-thread samples.
+    var movedProxiesCannotPair: Bool {
+        largeProxies.count == 0 && !movingFilters.mayPair(with: movingFilters) && !movingFilters.mayPair(with: staticFilters)
     }
 
     /// Whether two shapes may ever touch: different bodies, at least one dynamic, filters agree,

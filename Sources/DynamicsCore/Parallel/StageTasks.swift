@@ -31,6 +31,7 @@ final class StageTasks {
     let proxyNodeCount = KernelTask<ProxyNodeCountKernel>()
     let proxyNodeScatter = KernelTask<ProxyNodeScatterKernel>()
     let bucketPlaces = KernelTask<BucketPlacesKernel>()
+    let sleepLinks = KernelTask<SleepLinkKernel>()
 }
 
 /// One task holder per solver pass, so that a program can hold stages of every pass at once,

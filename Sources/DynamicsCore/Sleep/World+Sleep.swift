@@ -34,35 +34,18 @@ extension World {
         }
         let flags = sleepFlags.base
         let still = SleepFlags.still, held = SleepFlags.heldAwake
-        /// Links two dynamic bodies: groups them if both are still, else holds the still one awake.
-        @inline(__always) func link(_ a: Int, _ b: Int) {
-            let fa = flags[a], fb = flags[b]
-            if fa & fb & still != 0 {
-                let ra = find(Int32(a)), rb = find(Int32(b))
-                if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
-            } else {
-                flags[a] = fa | (fa & still != 0 ? held : 0)
-                flags[b] = fb | (fb & still != 0 ? held : 0)
-            }
-        }
-        let sims = bodies.sim.base
         // The touching contacts with an awake body are the ones this step's solver listed, with
         // their bodies' dense indices (−1 for a body not awake): 12 bytes each, in colour order,
         // rather than a pass over the whole contact records. Nothing has fallen asleep since.
-        let sources = UnsafePointer(orderedSources.base)
-        let dynamic = SleepFlags.dynamic
-        for k in 0..<orderedSources.count {
-            let dA = Int(sources[k].denseA), dB = Int(sources[k].denseB)
-            let fA = dA >= 0 ? flags[dA] : 0, fB = dB >= 0 ? flags[dB] : 0
-            if fA & fB & dynamic != 0 {
-                link(dA, dB)
-            } else {
-                Self.restartTimerIfPushed(dA, dB, flags: flags, sims: sims)
-            }
-        }
+        // They are linked on the workers (`SleepLinkKernel`), the joints after them.
+        let links = SleepLinkKernel(parent: parent, flags: flags, sources: UnsafePointer(orderedSources.base),
+                                    sims: bodies.sim.base)
+        parallel(tasks.sleepLinks, links, count: orderedSources.count, minimumChunk: sleepLinkMinimumChunk)
         for k in 0..<joints.active.count {
             let r = joints.records[Int(joints.active[k])]
-            if r.denseA >= 0 && r.denseB >= 0 && r.massA > 0 && r.massB > 0 { link(Int(r.denseA), Int(r.denseB)) }
+            if r.denseA >= 0 && r.denseB >= 0 && r.massA > 0 && r.massB > 0 {
+                links.link(Int(r.denseA), flags[Int(r.denseA)], Int(r.denseB), flags[Int(r.denseB)])
+            }
         }
         // A group stays awake if any of its bodies is held (a pushed body may have been grouped
         // before the push): the mark goes to the root.

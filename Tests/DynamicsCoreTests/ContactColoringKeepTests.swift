@@ -92,10 +92,14 @@ struct ContactColoringKeepTests {
     func holdsOnlyForSameInputs(count: Int) {
         var kept = KeptContactColoring()
         let recorded = Self.keys(count)
-        #expect(!recorded.withUnsafeBufferPointer { kept.holds($0.baseAddress!, count: count, awake: 80, half: 40) })
+        #expect(!recorded.withUnsafeBufferPointer {
+            kept.holds($0.baseAddress!, count: count, awake: 80, half: 40, on: SerialRunner(), task: Self.comparison)
+        })
         recorded.withUnsafeBufferPointer { kept.record($0.baseAddress!, count: count, awake: 80, half: 40, room: count) }
         func holds(_ keys: [SolverKey], count: Int? = nil, awake: Int = 80, half: Int32 = 40) -> Bool {
-            keys.withUnsafeBufferPointer { kept.holds($0.baseAddress!, count: count ?? keys.count, awake: awake, half: half) }
+            keys.withUnsafeBufferPointer {
+                kept.holds($0.baseAddress!, count: count ?? keys.count, awake: awake, half: half, on: SerialRunner(), task: Self.comparison)
+            }
         }
         #expect(holds(recorded))
         #expect(!holds(recorded, awake: 81))
@@ -110,12 +114,21 @@ struct ContactColoringKeepTests {
         changed = recorded
         changed[0].denseB = -1
         #expect(!holds(changed))
+        // A key in any part of the comparison (it runs in `KeyComparisonKernel.parts` parts).
+        for k in 0..<count {
+            changed = recorded
+            changed[k].denseA ^= 1 << 20
+            #expect(!holds(changed), "key \(k) of \(count) changed")
+        }
     }
+
+    /// The comparison's task holder.
+    static let comparison = KernelTask<KeyComparisonKernel>()
 
     /// One step's colouring with these keys, as `World.colorContacts` does it: whether it was kept.
     static func colour(_ keys: [SolverKey], _ kept: inout KeptContactColoring) -> Bool {
         keys.withUnsafeBufferPointer { buffer in
-            if kept.holds(buffer.baseAddress!, count: buffer.count, awake: 80, half: 40) {
+            if kept.holds(buffer.baseAddress!, count: buffer.count, awake: 80, half: 40, on: SerialRunner(), task: comparison) {
                 kept.noteKept()
                 return true
             }

@@ -32,6 +32,7 @@ final class StageTasks {
     let proxyNodeScatter = KernelTask<ProxyNodeScatterKernel>()
     let bucketPlaces = KernelTask<BucketPlacesKernel>()
     let sleepLinks = KernelTask<SleepLinkKernel>()
+    let keyComparison = KernelTask<KeyComparisonKernel>()
 }
 
 /// One task holder per solver pass, so that a program can hold stages of every pass at once,

@@ -28,17 +28,34 @@ struct KeptContactColoring: ~Copyable {
     /// Colourings computed again in a row since one was last kept.
     private(set) var misses = 0
 
+    init() { partDiffers.resizeUninitialized(to: KeyComparisonKernel.parts) }
+
     /// Colourings in a row that could not be kept before recording backs off.
     static let missesBeforeBackOff = 4
     /// While backing off, the keys are recorded on one colouring in this many.
     static let backOffInterval = 8
 
+    /// Per part of the keys' comparison, 1 where the part differs.
+    private var partDiffers = Column<UInt8>(capacity: KeyComparisonKernel.parts)
+
     /// Whether the kept colouring was computed from `keys[0..<count]` with `awake` awake bodies
-    /// and the cut at `half`.
-    func holds(_ keys: UnsafePointer<SolverKey>, count: Int, awake: Int, half: Int32) -> Bool {
-        isValid && count == self.keys.count && awake == self.awake && half == self.half
-            && dynamics_bytes_equal(keys, self.keys.base, count * MemoryLayout<SolverKey>.stride) != 0
+    /// and the cut at `half`. The keys are compared in parts on `runner`'s threads (`task`)
+    /// once they are `parallelBytes` or more: in a resting pile the comparison finds them equal
+    /// and reads every byte, serially a hundredth of large-pyramid's one-thread samples.
+    func holds<Runner: PassRunner>(_ keys: UnsafePointer<SolverKey>, count: Int, awake: Int, half: Int32,
+                                   on runner: Runner, task: KernelTask<KeyComparisonKernel>) -> Bool {
+        guard isValid && count == self.keys.count && awake == self.awake && half == self.half else { return false }
+        let bytes = count * MemoryLayout<SolverKey>.stride, parts = KeyComparisonKernel.parts
+        let differs = partDiffers.base
+        runner.parallel(task, KeyComparisonKernel(a: UnsafeRawPointer(keys), b: UnsafeRawPointer(self.keys.base), bytes: bytes,
+                                                  differs: differs),
+                        count: parts, minimumChunk: bytes >= Self.parallelBytes ? 1 : parts)
+        for p in 0..<parts where differs[p] != 0 { return false }
+        return true
     }
+
+    /// Key bytes from which the comparison is shared between threads.
+    static let parallelBytes = 64 * 1024
 
     /// Notes that the colouring was kept.
     mutating func noteKept() {
@@ -68,5 +85,24 @@ struct KeptContactColoring: ~Copyable {
         self.awake = awake
         self.half = half
         isValid = true
+    }
+}
+
+/// Compares two byte ranges of `bytes` bytes in `parts` parts, one part per item, and writes
+/// per part whether it differs.
+struct KeyComparisonKernel: ChunkKernel {
+    var a: UnsafeRawPointer
+    var b: UnsafeRawPointer
+    var bytes: Int
+    var differs: UnsafeMutablePointer<UInt8>
+
+    /// Parts of a comparison, whatever the worker count.
+    static let parts = 8
+
+    func run(_ range: Range<Int>) {
+        for p in range {
+            let start = bytes * p / Self.parts, end = bytes * (p + 1) / Self.parts
+            differs[p] = dynamics_bytes_equal(a + start, b + start, end - start) != 0 ? 0 : 1
+        }
     }
 }

@@ -8,7 +8,8 @@ extension World {
         let count = contacts.count
         let keys = UnsafePointer(solverKeys.base)
         let half = splitBalance.half(awake: awake)
-        if keepsContactColoring && keptContactColoring.holds(keys, count: count, awake: awake, half: half) {
+        if keepsContactColoring
+            && keptContactColoring.holds(keys, count: count, awake: awake, half: half, on: self, task: tasks.keyComparison) {
             keptContactColoring.noteKept()
             return Int(coloring.offsets[GraphColoring.maxColors + 1])
         }

@@ -8,6 +8,9 @@ extension World {
     /// of this pass on the calling thread while the workers waited (tumbler, two threads).
     func recordContactChanges() {
         disjointContacts.removeAll()
+        // Room for every contact the store can hold: grown one by one, the list grew at each new
+        // high of contacts coming apart in a step (the junkyard, once in its steady steps).
+        disjointContacts.reserve(contacts.capacity)
         let count = contacts.count
         let changed = UnsafeRawPointer(contactChanged.base)
         var first = 0

@@ -91,6 +91,9 @@ extension World {
         bodyScratch.reserve(room)
         fellAsleep.reserve(room)
         islandOfRoot.reserve(room)
+        // The list of an island waking: reserved at its first wake, it grew in the middle of the
+        // junkyard's steady steps, when its pile first fell asleep and was struck awake.
+        wakeScratch.reserve(room)
     }
 
     /// Wakes a sleeping body and every body of its island.

@@ -1,16 +1,17 @@
 import Testing
 @testable import DynamicsCore
 
-/// The sleep update links the touching contacts on several threads at once (`SleepLinkKernel`):
-/// the bodies that fall asleep, and the islands they fall asleep in, are those of one thread.
+/// The sleep update links the touching contacts below and above the colouring's cut on two
+/// threads (`SleepLinkKernel`): the bodies that fall asleep, and the islands they fall asleep
+/// in, are those of one thread.
 @Suite("Sleep links on several threads")
 struct SleepLinkTests {
     /// 24 rows of six boxes on the ground, 20 m apart. Every third row has a box that never
     /// sleeps beside its right end, every third a spinning kinematic ball beside its left end, and
-    /// the rest are alone. The links are handed out four contacts at a time.
+    /// the rest are alone. The links are shared between threads however few the contacts.
     func rows(workers: Int) throws -> (World, [[BodyID]]) {
         let world = try makeWorld(gravity: 10, sleep: true, workers: workers)
-        world.sleepLinkMinimumChunk = 4
+        world.sleepLinksSharedFrom = 0
         try addGround(world, halfWidth: 300)
         var rows: [[BodyID]] = []
         for r in 0..<24 {

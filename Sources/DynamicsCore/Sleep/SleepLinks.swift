@@ -1,53 +1,56 @@
-import CKernelSupport
-
-/// Links the bodies of a share of the solver's touching contacts for the sleep update, on
-/// several threads at once: two still dynamic bodies join one group, a still body touching a
-/// restless one is held awake, and a dynamic body pushed by a moving kinematic one restarts its
-/// timer (`World.updateSleep`, whose serial loop does the same one contact at a time).
+/// Links the bodies of the solver's touching contacts for the sleep update, two threads at once:
+/// two still dynamic bodies join one group, a still body touching a restless one is held awake,
+/// and a dynamic body pushed by a moving kinematic one restarts its timer.
 ///
-/// The groups are a union-find forest in which a root is only ever linked under a smaller root,
-/// by a compare-and-exchange that fails if another thread linked it first; a path is only
-/// shortened to an ancestor. So each group's root is its smallest member, as in the serial loop,
-/// whatever the threads' interleaving. The flags change by atomic bit operations.
+/// The contacts come split as the colouring split them (`ColoringParts`): those whose movable
+/// bodies all lie below the cut, those whose movable bodies all lie above it, and those joining
+/// the two. Links write only to their movable bodies (a group is only ever linked under its
+/// smaller root, and a body held or pushed is a dynamic one), so the lower part, on one thread,
+/// and the upper part, on another, write to disjoint bodies and need no atomics. The joining
+/// contacts are linked after both, on the calling thread. Each group's root is its smallest
+/// member whatever the order of the links, so the bodies that sleep, and their islands, are
+/// those of one thread linking in any order.
 ///
-/// A body pushed by a kinematic one may lose its still bit while another thread links it: it is
-/// then grouped with a still neighbour or marks that neighbour held, and either way the
-/// neighbour's group stays awake, as it does in the serial loop (whose order decides which).
-/// The bodies that fall asleep, and their islands, are the same for any worker count.
+/// A body pushed by a kinematic one loses its still bit: whether that comes before or after its
+/// links to still neighbours decides only whether such a neighbour joins its group or is marked
+/// held, and either way the neighbour's group stays awake.
 struct SleepLinkKernel: ChunkKernel {
     var parent: UnsafeMutablePointer<Int32>
     var flags: UnsafeMutablePointer<UInt8>
-    var sources: UnsafePointer<SolverSource>
     var sims: UnsafeMutablePointer<BodySim>
+    /// The lower part's contacts (item 0) and the upper part's (item 1).
+    var lower: UnsafeBufferPointer<SolverSource>
+    var upper: UnsafeBufferPointer<SolverSource>
 
     func run(_ range: Range<Int>) {
+        for part in range { link(part == 0 ? lower : upper) }
+    }
+
+    /// Links the bodies of `sources`, in order.
+    func link(_ sources: UnsafeBufferPointer<SolverSource>) {
         let dynamic = SleepFlags.dynamic
-        for k in range {
-            let dA = Int(sources[k].denseA), dB = Int(sources[k].denseB)
-            let fA = dA >= 0 ? dynamics_relaxed_load_u8(flags + dA) : 0
-            let fB = dB >= 0 ? dynamics_relaxed_load_u8(flags + dB) : 0
+        for source in sources {
+            let dA = Int(source.denseA), dB = Int(source.denseB)
+            let fA = dA >= 0 ? flags[dA] : 0, fB = dB >= 0 ? flags[dB] : 0
             if fA & fB & dynamic != 0 {
-                link(dA, fA, dB, fB)
+                link(dA, dB)
             } else {
-                restartTimerIfPushed(dA, fA, dB, fB)
+                World.restartTimerIfPushed(dA, dB, flags: flags, sims: sims)
             }
         }
     }
 
     /// Groups two dynamic bodies if both are still, else holds the still one awake.
     @inline(__always)
-    func link(_ a: Int, _ fa: UInt8, _ b: Int, _ fb: UInt8) {
+    func link(_ a: Int, _ b: Int) {
+        let fa = flags[a], fb = flags[b]
         let still = SleepFlags.still, held = SleepFlags.heldAwake
-        guard fa & fb & still != 0 else {
-            if fa & still != 0 { dynamics_relaxed_or_u8(flags + a, held) }
-            if fb & still != 0 { dynamics_relaxed_or_u8(flags + b, held) }
-            return
-        }
-        while true {
+        if fa & fb & still != 0 {
             let ra = find(Int32(a)), rb = find(Int32(b))
-            if ra == rb { return }
-            let high = max(ra, rb), low = min(ra, rb)
-            if dynamics_relaxed_exchange_i32(parent + Int(high), high, low) { return }
+            if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
+        } else {
+            flags[a] = fa | (fa & still != 0 ? held : 0)
+            flags[b] = fb | (fb & still != 0 ? held : 0)
         }
     }
 
@@ -55,43 +58,15 @@ struct SleepLinkKernel: ChunkKernel {
     @inline(__always)
     func find(_ x: Int32) -> Int32 {
         var x = x
-        while true {
-            let p = dynamics_relaxed_load_i32(parent + Int(x))
-            if p == x { return x }
-            let grandparent = dynamics_relaxed_load_i32(parent + Int(p))
-            if grandparent != p { dynamics_relaxed_store_i32(parent + Int(x), grandparent) }
-            x = grandparent
+        while parent[Int(x)] != x {
+            parent[Int(x)] = parent[Int(parent[Int(x)])]
+            x = parent[Int(x)]
         }
+        return x
     }
-
-    /// `World.restartTimerIfPushed` with atomic writes: a dynamic body pushed by a kinematic
-    /// body that is not still restarts its timer and is held awake.
-    @inline(__always)
-    func restartTimerIfPushed(_ dA: Int, _ fA: UInt8, _ dB: Int, _ fB: UInt8) {
-        let dynamic = SleepFlags.dynamic, still = SleepFlags.still
-        if fA & dynamic != 0 && dB >= 0 && fB & still == 0 {
-            hold(dA)
-        } else if fB & dynamic != 0 && dA >= 0 && fA & still == 0 {
-            hold(dB)
-        }
-    }
-
-    /// Restarts body `d`'s sleep timer and holds it awake.
-    @inline(__always)
-    func hold(_ d: Int) {
-        let sleepTime = (UnsafeMutableRawPointer(sims + d) + Self.sleepTimeOffset).assumingMemoryBound(to: Float.self)
-        dynamics_relaxed_store_f32(sleepTime, 0)
-        dynamics_relaxed_clear_u8(flags + d, SleepFlags.still)
-        dynamics_relaxed_or_u8(flags + d, SleepFlags.heldAwake)
-    }
-
-    /// Where a body record's sleep timer lies in it.
-    static let sleepTimeOffset = MemoryLayout<BodySim>.offset(of: \BodySim.sleepTime)!
 }
 
 extension World {
-    /// The fewest touching contacts a thread links at a time in the sleep update: a link is a
-    /// few loads at random, and a scene of a few thousand contacts is linked faster by one thread
-    /// than handed out.
-    static let sleepLinkChunk = 4096
+    /// From this many touching contacts on, the sleep update links the two parts on two threads.
+    static let sharedSleepLinkCount = 8192
 }

@@ -35,17 +35,21 @@ extension World {
         let flags = sleepFlags.base
         let still = SleepFlags.still, held = SleepFlags.heldAwake
         // The touching contacts with an awake body are the ones this step's solver listed, with
-        // their bodies' dense indices (−1 for a body not awake): 12 bytes each, in colour order,
-        // rather than a pass over the whole contact records. Nothing has fallen asleep since.
-        // They are linked on the workers (`SleepLinkKernel`), the joints after them.
-        let links = SleepLinkKernel(parent: parent, flags: flags, sources: UnsafePointer(orderedSources.base),
-                                    sims: bodies.sim.base)
-        parallel(tasks.sleepLinks, links, count: orderedSources.count, minimumChunk: sleepLinkMinimumChunk)
+        // their bodies' dense indices (−1 for a body not awake): 12 bytes each, as the colouring
+        // split them, rather than a pass over the whole contact records. Nothing has fallen
+        // asleep since. The parts below and above the cut are linked on two threads
+        // (`SleepLinkKernel`), then the joining part and the joints.
+        let parts = coloringParts.base
+        @inline(__always) func sources(_ part: Int) -> UnsafeBufferPointer<SolverSource> {
+            UnsafeBufferPointer(start: parts[part].sources.base, count: parts[part].sources.count)
+        }
+        let links = SleepLinkKernel(parent: parent, flags: flags, sims: bodies.sim.base,
+                                    lower: sources(ColoringParts.lower), upper: sources(ColoringParts.upper))
+        parallel(tasks.sleepLinks, links, count: 2, minimumChunk: orderedSources.count >= sleepLinksSharedFrom ? 1 : 2)
+        links.link(sources(ColoringParts.joining))
         for k in 0..<joints.active.count {
             let r = joints.records[Int(joints.active[k])]
-            if r.denseA >= 0 && r.denseB >= 0 && r.massA > 0 && r.massB > 0 {
-                links.link(Int(r.denseA), flags[Int(r.denseA)], Int(r.denseB), flags[Int(r.denseB)])
-            }
+            if r.denseA >= 0 && r.denseB >= 0 && r.massA > 0 && r.massB > 0 { links.link(Int(r.denseA), Int(r.denseB)) }
         }
         // A group stays awake if any of its bodies is held (a pushed body may have been grouped
         // before the push): the mark goes to the root.

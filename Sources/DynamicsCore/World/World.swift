@@ -118,9 +118,9 @@ public final class World {
     /// Whether a small scene's solve runs on the calling thread alone (`programRunsAlone`; tests
     /// turn it off to share small programs with the workers).
     var solvesSmallProgramsAlone = true
-    /// The fewest touching contacts a thread links at a time in the sleep update
-    /// (`sleepLinkChunk`; tests lower it to share small scenes' links between threads).
-    var sleepLinkMinimumChunk = World.sleepLinkChunk
+    /// From how many touching contacts the sleep update links on two threads
+    /// (`sharedSleepLinkCount`; tests lower it to share small scenes' links).
+    var sleepLinksSharedFrom = World.sharedSleepLinkCount
     /// Whether the sub-steps after the first may warm start in the velocity integration
     /// (`VelocityCarry`; tests turn it off to compare with the warm start passes).
     var carriesWarmStarts = true

@@ -24,14 +24,6 @@ extension World {
         islandParent.resizeUninitialized(to: awake)
         let parent = islandParent.base
         for i in 0..<awake { parent[i] = Int32(i) }
-        @inline(__always) func find(_ x: Int32) -> Int32 {
-            var x = x
-            while parent[Int(x)] != x {
-                parent[Int(x)] = parent[Int(parent[Int(x)])]
-                x = parent[Int(x)]
-            }
-            return x
-        }
         let flags = sleepFlags.base
         let still = SleepFlags.still, held = SleepFlags.heldAwake
         // The touching contacts with an awake body are the ones this step's solver listed, with
@@ -54,11 +46,11 @@ extension World {
         // A group stays awake if any of its bodies is held (a pushed body may have been grouped
         // before the push): the mark goes to the root.
         for i in 0..<awake where flags[i] & held != 0 {
-            let root = Int(find(Int32(i)))
+            let root = Int(links.find(Int32(i)))
             flags[root] |= held
         }
         bodyScratch.removeAll()
-        for i in 0..<awake where flags[i] & still != 0 && flags[Int(find(Int32(i)))] & held == 0 {
+        for i in 0..<awake where flags[i] & still != 0 && flags[Int(links.find(Int32(i)))] & held == 0 {
             bodyScratch.append(Int32(i))
         }
         guard bodyScratch.count > 0 else { return }
@@ -68,7 +60,7 @@ extension World {
         let rootID = islandOfRoot.base
         for k in 0..<bodyScratch.count {
             let d = Int(bodyScratch[k])
-            let root = Int(find(Int32(d)))
+            let root = Int(links.find(Int32(d)))
             if rootID[root] < 0 { rootID[root] = nextIslandID; nextIslandID &+= 1 }
             let slot = bodies.slotOfDense[d]
             bodies.island[Int(slot)] = rootID[root]

@@ -27,16 +27,16 @@ extension World {
     /// in creation order: a swarm of 10 000 items under fields took 70 % longer per frame when
     /// its bodies were reordered. Such scenes are left alone.
     func improveLocality() {
+        let awake = bodies.awakeCount
+        guard awake >= Self.localityMinimumBodies else { return }
         // Room for every body and contact the stores can hold, made in the step after a store
         // grows rather than in the next pass: grown to the counts in the passes, these grew at
-        // each new high (smash and the junkyard, once in their steady steps).
+        // each new high (smash, once in its steady steps).
         let room = max(bodies.sim.capacity, contacts.capacity)
         localityKeys.reserve(bodies.sim.capacity)
         localityOrder.reserve(room)
         localityWalk.reserve(room)
-        let awake = bodies.awakeCount
-        guard awake >= Self.localityMinimumBodies, stepCount % Self.localityInterval == 0,
-              contacts.count >= awake else { return }
+        guard stepCount % Self.localityInterval == 0, contacts.count >= awake else { return }
         if !isAlreadyLocal(awake) { sortAwakeBodiesAlongZCurve(awake) }
         // New contacts arrive at the end and removals swap the last one in, so the contacts are
         // sorted on every pass, also when the bodies were already in order.

@@ -166,9 +166,10 @@ KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *x, int track, V s0, V s1
 #endif
 
 /// Applies the accumulated impulses: P = λn·n + λt·t at each point, and r×P = λn·(r×n) − λt·(r·n).
-KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states) {
+/// `points` (a constant where called) is 1 where no lane of the group has a second point.
+KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states, int points) {
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < points; i++) {
         V normal = PT(c, i, normalImpulse), tangent = PT(c, i, tangentImpulse);
         V nx = LD(c, normalX), ny = LD(c, normalY);
         KERNEL(apply)(c, normal * nx + tangent * ny, normal * ny - tangent * nx,
@@ -179,14 +180,23 @@ KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states) {
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
-/// Non-penetration then friction for the group's lanes, with bias or (relaxing) without.
+/// Non-penetration then friction for the group's lanes, with bias or (relaxing) without; with
+/// `points` 1 (a constant where called), for a group none of whose lanes has a second point.
 KERNEL_INLINE void KERNEL(solve)(char *c, char *x, int track, char *states, int useBias, V inverseH, V pushOut,
-                                 const dynamics_contact_pass_constants *k) {
+                                 const dynamics_contact_pass_constants *k, int points) {
     KERNEL(rows) va, vb, ma, mb;
     KERNEL(gather_states)(states, c, 0, &va, &ma);
     KERNEL(gather_states)(states, c, 1, &vb, &mb);
     KERNEL(side) a = {va.f0, va.f1, va.f2, va.f3}, b = {vb.f0, vb.f1, vb.f2, vb.f3};
     // Positions do not change within a block's solve: each separation is computed once.
+    if (points == 1) {
+        // No second point: no sweep either, which only lanes with two points ask for.
+        KERNEL(solve_normal)(c, x, track, 0, KERNEL(separation)(c, 0, ma, mb), &a, &b, useBias, inverseH, pushOut, k);
+        KERNEL(solve_tangent)(c, 0, &a, &b);
+        KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
+        KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
+        return;
+    }
     V s0 = KERNEL(separation)(c, 0, ma, mb), s1 = KERNEL(separation)(c, 1, ma, mb);
     KERNEL(solve_normal)(c, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
     KERNEL(solve_normal)(c, x, track, 1, s1, &a, &b, useBias, inverseH, pushOut, k);
@@ -214,67 +224,81 @@ KERNEL_INLINE void KERNEL(bounce)(char *c, char *x, int i, KERNEL(side) *a, KERN
 }
 
 /// Restitution for the group at `c`, whose extras are at `x`: a group without a bouncy lane
-/// reads nothing more.
-KERNEL_INLINE void KERNEL(restitution)(char *c, char *x, char *states, V threshold) {
+/// reads nothing more. With `points` 1, the first points only (a second point that never
+/// pushed does not bounce).
+KERNEL_INLINE void KERNEL(restitution)(char *c, char *x, char *states, V threshold, int points) {
     if (!KERNEL(any)(XLD(x, restitution) > KERNEL(splat)(0))) return;
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
     KERNEL(bounce)(c, x, 0, &a, &b, threshold);
-    KERNEL(bounce)(c, x, 1, &a, &b, threshold);
+    if (points > 1) KERNEL(bounce)(c, x, 1, &a, &b, threshold);
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
 /// Starts loading the block pair `DYNAMICS_PAIR_PREFETCH_DISTANCE` pairs after group `g`'s, when
 /// `g` is its pair's first group and that pair is one of the `groups` groups' (`perPair` groups a
-/// pair). A pair spans 12.5 cache lines, so every line is asked for.
-KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, int64_t g, int64_t groups) {
+/// pair). A pair spans 12.5 cache lines, so every line is asked for; of a pair with one point
+/// (`pointCounts`, NULL: two everywhere), the lines before its second point.
+KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, const uint8_t *pointCounts, int64_t g, int64_t groups) {
     const int64_t perPair = 2 / BLOCKS_PER_GROUP;
     if (g % perPair != 0 || g + DYNAMICS_PAIR_PREFETCH_DISTANCE * perPair >= groups) return;
-    const char *ahead = base + (g / perPair + DYNAMICS_PAIR_PREFETCH_DISTANCE) * (int64_t)sizeof(dynamics_wide_contact_pair);
-    dynamics_prefetch_bytes(ahead, sizeof(dynamics_wide_contact_pair));
+    int64_t pair = g / perPair + DYNAMICS_PAIR_PREFETCH_DISTANCE;
+    const char *ahead = base + pair * (int64_t)sizeof(dynamics_wide_contact_pair);
+    int onePoint = pointCounts != NULL && pointCounts[pair] == 1;
+    dynamics_prefetch_bytes(ahead, onePoint ? offsetof(dynamics_wide_contact_pair, point1) : sizeof(dynamics_wide_contact_pair));
 }
 
-/// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]`), in
-/// order: group by group, where a group is one block (the first half of a pair, then the second)
-/// in four lanes and a whole pair in eight. Each pass has its own loop, so that the relax loop is
-/// compiled with the bias arithmetic folded away, and the loops that keep the largest normal
-/// impulses (`keepLargestImpulses`) apart from those that do not. With `prefetchPairs`, the
-/// warm start, solve and relax loops load the pairs ahead (restitution reads few of them).
+/// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]` and
+/// point counts `pointCounts[0..<count]`, NULL: two everywhere), in order: group by group, where a
+/// group is one block (the first half of a pair, then the second) in four lanes and a whole pair
+/// in eight. Each pass has its own loop, so that the relax loop is compiled with the bias
+/// arithmetic folded away, and the loops that keep the largest normal impulses
+/// (`keepLargestImpulses`) apart from those that do not. A pair of one point is solved by the
+/// same loop's one-point copy of the group's work. With `prefetchPairs`, the warm start, solve
+/// and relax loops load the pairs ahead (restitution reads few of them).
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
                                                                dynamics_wide_contact_pair *pairs,
-                                                               dynamics_wide_contact_extra *extras, int64_t count,
+                                                               dynamics_wide_contact_extra *extras,
+                                                               const uint8_t *pointCounts, int64_t count,
                                                                const dynamics_contact_pass_constants *k) {
     char *states = (char *)k->states;
     V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
-    int64_t groups = count * (2 / BLOCKS_PER_GROUP);
+    const int64_t perPair = 2 / BLOCKS_PER_GROUP;
+    int64_t groups = count * perPair;
     char *base = (char *)pairs, *extraBase = (char *)extras;
     int prefetch = k->prefetchPairs != 0;
 #define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) { \
-        if (prefetch) KERNEL(prefetch_ahead)(base, g, groups); \
-        call; \
+        if (prefetch) KERNEL(prefetch_ahead)(base, pointCounts, g, groups); \
+        if (pointCounts != NULL && pointCounts[g / perPair] == 1) { \
+            const int points = 1; \
+            call; \
+        } else { \
+            const int points = 2; \
+            call; \
+        } \
     }
     switch (pass) {
     case dynamics_contact_warm_start:
-        EACH_GROUP(KERNEL(warm_start)(GROUP(base, g), states));
+        EACH_GROUP(KERNEL(warm_start)(GROUP(base, g), states, points));
         break;
     case dynamics_contact_solve:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 1, inverseH, pushOut, k));
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 1, inverseH, pushOut, k, points));
         } else {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 1, inverseH, pushOut, k));
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 1, inverseH, pushOut, k, points));
         }
         break;
     case dynamics_contact_relax:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 0, inverseH, pushOut, k));
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 0, inverseH, pushOut, k, points));
         } else {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 0, inverseH, pushOut, k));
+            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 0, inverseH, pushOut, k, points));
         }
         break;
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
         prefetch = 0;
-        EACH_GROUP(KERNEL(restitution)(GROUP(base, g), XGROUP(extraBase, g), states, threshold));
+        EACH_GROUP(KERNEL(restitution)(GROUP(base, g), XGROUP(extraBase, g), states, threshold, points));
         break;
     }
     }

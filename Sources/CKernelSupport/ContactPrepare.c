@@ -66,7 +66,7 @@ INLINE V approach_speed(rows8 r, V nx, V ny, rows8 a, rows8 b, M lanes) {
 
 int32_t dynamics_prepare_pair_available(void) { return 1; }
 
-TARGET void dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
+TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
                                   const dynamics_solver_source *sources, int32_t count,
                                   const dynamics_prepare_inputs *in) {
     const char *contacts = (const char *)in->contacts;
@@ -138,15 +138,16 @@ TARGET void dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wid
         extra->maxNormalImpulse0 = (V)0.0f;
         extra->maxNormalImpulse1 = (V)0.0f;
     }
+    return _mm256_movemask_ps((__m256)twoPoints) != 0 ? 2 : 1;
 }
 
 #else
 
 int32_t dynamics_prepare_pair_available(void) { return 0; }
 
-void dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
-                           const dynamics_solver_source *sources, int32_t count,
-                           const dynamics_prepare_inputs *inputs) {
+int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
+                              const dynamics_solver_source *sources, int32_t count,
+                              const dynamics_prepare_inputs *inputs) {
     (void)pair; (void)extra; (void)sources; (void)count; (void)inputs;
     __builtin_trap();
 }

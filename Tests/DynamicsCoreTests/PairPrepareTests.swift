@@ -33,9 +33,9 @@ struct PairPrepareTests {
                 // Pair 0 prepared at once, pair 1 block by block as the Swift kernel does it.
                 let (pairs, extras) = WidePrepareTests.garbagePairs()
                 defer { pairs.deallocate(); extras.deallocate() }
-                sources.withUnsafeBufferPointer {
+                let pointCount = sources.withUnsafeBufferPointer {
                     let at = UnsafeRawPointer($0.baseAddress! + first).assumingMemoryBound(to: dynamics_solver_source.self)
-                    dynamics_prepare_pair(pairs, extras, at, Int32(lanes), &inputs)
+                    let pointCount = dynamics_prepare_pair(pairs, extras, at, Int32(lanes), &inputs)
                     kernel.prepareBlock(WideBlock(pairs, extras, block: 2), $0.baseAddress! + first, count: min(lanes, 4),
                                         restingIndex: restingIndex)
                     let second = WideBlock(pairs, extras, block: 3)
@@ -44,7 +44,10 @@ struct PairPrepareTests {
                     } else {
                         for l in 0..<4 { second.setLane(l, .unused, restingIndex: restingIndex) }
                     }
+                    return pointCount
                 }
+                // The pair's point count is the largest of its lanes' manifolds' (here the sources').
+                #expect(pointCount == (sources[first..<first + lanes].contains { $0.points > 1 } ? 2 : 1))
                 #expect(Self.differingBytes(pairs, count: MemoryLayout<WideContactPair>.size).isEmpty,
                         "pair bytes differ (\(lanes) lanes from source \(first))")
                 if impactSpeeds {

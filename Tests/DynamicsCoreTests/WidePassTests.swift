@@ -52,8 +52,8 @@ struct WidePassTests {
                         scalar.withUnsafeMutableBufferPointer { base in
                             for members in lanes { for m in members { pass.run(over: base.baseAddress!, m..<m + 1, scalarContext) } }
                         }
-                        ContactPassKernel(base: pairs, extras: extras, pass: pass, context: wideContext, keepLargestImpulses: true,
-                                          prefetchesPairs: prefetchesPairs)
+                        ContactPassKernel(base: pairs, extras: extras, pointCounts: nil, pass: pass, context: wideContext,
+                                          keepLargestImpulses: true, prefetchesPairs: prefetchesPairs)
                             .run(0..<pairCount)
                         mismatches += Self.compare(pass, scalarBuffer, wideBuffer, scalar, pairs, lanes)
                         if pass == .restitution {

@@ -16,10 +16,13 @@ struct WidePrepareTests {
                 // (the first half of the second pair) lane by lane.
                 let (pairs, extras) = Self.garbagePairs()
                 defer { pairs.deallocate(); extras.deallocate() }
-                sources.withUnsafeBufferPointer {
+                let twoPoints = sources.withUnsafeBufferPointer {
                     kernel.prepareBlock(WideBlock(pairs, extras, block: 1), $0.baseAddress! + first, count: lanes,
                                         restingIndex: restingIndex)
                 }
+                // What the block reports is what its lanes' manifolds have (the sources' counts
+                // are the manifolds' here).
+                #expect(twoPoints == sources[first..<first + lanes].contains { $0.points > 1 })
                 for l in 0..<4 {
                     let constraint = l < lanes ? kernel.prepare(sources[first + l]) : .unused
                     WideBlock(pairs, extras, block: 2).setLane(l, constraint, restingIndex: restingIndex)
@@ -139,7 +142,8 @@ struct RandomSolverInputs {
             impulses.append(ContactImpulses(normal0: unit(), tangent0: signed(1), normal1: unit(), tangent1: signed(1)))
             // One side static (−1) in every fifth source; otherwise two distinct bodies.
             let a = Int32(c % bodyCount), b = Int32((c * 7 + 5) % bodyCount)
-            sources.append(SolverSource(contact: Int32(c), denseA: c % 5 == 0 ? -1 : a, denseB: b == a ? -1 : b))
+            sources.append(SolverSource(contact: Int32(c), denseA: c % 5 == 0 ? -1 : a, denseB: b == a ? -1 : b,
+                                        points: manifold.pointCount > 1 ? 2 : 1))
         }
     }
 

@@ -86,11 +86,17 @@ typedef struct {
 /// row: dpx, dpy, cos, sin), the pairs' extras, the sub-step rate, the solver's speed limits, the
 /// two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`),
 /// whether the solve and relax passes keep each point's largest normal impulse (non-zero when a
-/// restitution pass follows), and whether the passes prefetch the pairs ahead (non-zero when the
-/// pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`).
+/// restitution pass follows), whether the passes prefetch the pairs ahead (non-zero when the
+/// pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`), and each pair's point
+/// count (`pointCounts`, beside the pairs as the extras are; NULL: every pair has two).
+///
+/// A pair of point count 1 has no lane with a second point, so its second point is all zeros:
+/// the passes then neither read nor write it, which gives the same bits as solving it (a zero
+/// impulse changes no velocity) and saves the 288 bytes of its lines on every pass.
 typedef struct {
     void *states;
     dynamics_wide_contact_extra *extras;
+    const uint8_t *pointCounts;
     float inverseH;
     float pushMaxVelocity;
     float restitutionThreshold;

@@ -93,7 +93,8 @@ struct NarrowphaseView: ChunkKernel {
     /// The colouring's view of contact `i` with bodies at dense `dA` and `dB`, from its final flags.
     @inline(__always)
     func key(_ i: Int, _ dA: Int, _ dB: Int) -> SolverKey {
-        .of(contacts[i].flags, denseA: dA, denseB: dB, awake: awakeCount, movable: movableCount, sims: sims)
+        .of(contacts[i].flags, pointCount: solverManifolds[i].pointCount, denseA: dA, denseB: dB, awake: awakeCount,
+            movable: movableCount, sims: sims)
     }
 
     /// The manifold of shapes `a` and `b` at `xfA` and `xfB` (see `collideShapes`).
@@ -211,6 +212,7 @@ struct NarrowphaseView: ChunkKernel {
             return change
         }
         bits |= SolverKey.solved
+        if pointCount > 1 { bits |= SolverKey.twoPoints }
         let awakeA = dA < awakeCount, awakeB = dB < awakeCount
         if awakeA && recordA.pointee.invMass > 0 { bits |= SolverKey.movableA }
         if awakeB && recordB.pointee.invMass > 0 { bits |= SolverKey.movableB }

@@ -76,7 +76,8 @@ struct ContactPassKernel: ChunkKernel {
     /// (when a contact may bounce), the solve and relax passes keep each point's largest normal
     /// impulse of the step in the extras, for the restitution pass. With `prefetchesPairs` (when
     /// the pairs stream from memory, `World.prefetchingPairBytes`), the passes load pairs ahead.
-    init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafeMutablePointer<WideContactExtra>, pass: ContactPass,
+    init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafeMutablePointer<WideContactExtra>,
+         pointCounts: UnsafePointer<UInt8>?, pass: ContactPass,
          context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool) {
         self.base = base
         self.pass = pass
@@ -84,6 +85,7 @@ struct ContactPassKernel: ChunkKernel {
             dynamics_softness(biasRate: s.biasRate, massScale: s.massScale, impulseScale: s.impulseScale)
         }
         constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states), extras: extras,
+                                                    pointCounts: pointCounts,
                                                     inverseH: context.inverseH,
                                                     pushMaxVelocity: context.pushMaxVelocity,
                                                     restitutionThreshold: context.restitutionThreshold,
@@ -195,105 +197,6 @@ struct PrepareContactsKernel: ChunkKernel {
             massA: mA, inertiaA: iA, massB: mB, inertiaB: iB,
             softness: (mA == 0 || mB == 0) ? context.staticSoftness : context.contactSoftness,
             point0: p0, point1: p1)
-    }
-}
-
-/// Builds the wide blocks of the coloured contacts directly, four lanes at a time
-/// (`PrepareContactsKernel.prepareBlock`), so no scalar copy of a constraint is written or read.
-struct PrepareWideBlocksKernel: ChunkKernel {
-    var scalar: PrepareContactsKernel
-    var pairs: UnsafeMutablePointer<WideContactPair>
-    var extras: UnsafeMutablePointer<WideContactExtra>
-    /// Block ranges per colour (`maxColors + 1` entries), each of an even number of blocks.
-    var wideOffsets: UnsafePointer<Int32>
-    /// Constraint ranges per colour in `scalar.ordered` (`maxColors + 2` entries).
-    var colorOffsets: UnsafePointer<Int32>
-    /// How many entries `scalar.ordered` has.
-    var sourceCount: Int
-    /// Where lanes without a movable body gather from (`SolverContext.restingIndex`).
-    var restingIndex: Int32
-    /// Whether the kernel runs over block pairs, each prepared in C eight lanes at a time
-    /// (`dynamics_prepare_pair`, at the AVX level), rather than over blocks in Swift.
-    var pairsAtOnce: Bool
-    /// With `pairsAtOnce`, the rounds the colours' pairs are taken in; the kernel then runs over
-    /// rounds.
-    var rounds: ColorRounds
-
-    /// How many sources ahead of the block being prepared the prefetch starts: the block after next.
-    static let prefetchDistance = 8
-
-    /// Whether this build and processor prepare pairs in C (`pairsAtOnce`): at the contact
-    /// passes' AVX level, so that `DYNAMICS_KERNELS=baseline` keeps the Swift preparation too.
-    static var preparesPairs: Bool {
-        dynamics_prepare_pair_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
-    }
-
-    func run(_ range: Range<Int>) {
-        if pairsAtOnce { runRounds(range); return }
-        var color = 0
-        for b in range {
-            while Int(wideOffsets[color + 1]) <= b { color += 1 }
-            let first = Int(colorOffsets[color]) + (b - Int(wideOffsets[color])) * 4
-            let count = min(4, Int(colorOffsets[color + 1]) - first)
-            let block = WideBlock(pairs, extras, block: b)
-            guard count > 0 else {
-                // The block that makes the colour's count even: four unused lanes.
-                for l in 0..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
-                continue
-            }
-            // Contacts are read in colour order, far apart in memory, and each read waited
-            // on a cache miss (about half of this kernel in many-pyramids). Ask for the
-            // contacts and bodies of the blocks after this one now.
-            let ahead = first + Self.prefetchDistance
-            if ahead + 4 <= sourceCount { prefetch(scalar.ordered + ahead) }
-            scalar.prepareBlock(block, scalar.ordered + first, count: count, restingIndex: restingIndex)
-        }
-    }
-
-    /// Prepares rounds `range` of the colours' block pairs (`ColorRounds`, which says why rounds;
-    /// pair `k` holds blocks 2k and 2k + 1 of one colour, and sources 8 at a time from its
-    /// colour's first).
-    func runRounds(_ range: Range<Int>) {
-        var inputs = scalar.pairInputs(restingIndex: restingIndex)
-        let sources = UnsafeRawPointer(scalar.ordered).assumingMemoryBound(to: dynamics_solver_source.self)
-        for r in range {
-            for color in 0..<rounds.colorCount {
-                let colorFirstPair = rounds.firstPair(of: color)
-                for k in rounds.pairs(of: color, inRound: r) {
-                    let first = Int(colorOffsets[color]) + (k - colorFirstPair) * 8
-                    let count = min(8, Int(colorOffsets[color + 1]) - first)
-                    // The colour's pair after next, as the blocks prefetch the block after next.
-                    let ahead = first + 2 * Self.prefetchDistance
-                    if ahead + 8 <= sourceCount {
-                        prefetch(scalar.ordered + ahead)
-                        prefetch(scalar.ordered + ahead + 4)
-                    }
-                    dynamics_prepare_pair(pairs + k, extras + k, sources + first, Int32(count), &inputs)
-                }
-            }
-        }
-    }
-
-    /// Prefetches the solver manifolds, impulses and body records of the four sources at `sources`.
-    @inline(__always)
-    func prefetch(_ sources: UnsafePointer<SolverSource>) {
-        for l in 0..<4 {
-            let s = sources[l]
-            // One line: a solver manifold is 64 bytes, 64-byte aligned.
-            dynamics_prefetch(scalar.manifolds + Int(s.contact))
-            dynamics_prefetch(scalar.impulses + Int(s.contact))
-            prefetchBody(s.denseA)
-            prefetchBody(s.denseB)
-        }
-    }
-
-    /// Prefetches what the block reads of a body at dense index `d` (−1: none): its inverse
-    /// masses and its state.
-    @inline(__always)
-    func prefetchBody(_ d: Int32) {
-        guard d >= 0 else { return }
-        dynamics_prefetch(scalar.inverseMasses + Int(d))
-        dynamics_prefetch(scalar.context.states + Int(d))
     }
 }
 

@@ -1,10 +1,13 @@
 /// A touching contact queued for the solver, with its bodies' dense indices (−1 for a body that
-/// is not awake). The colouring writes these from the keys, so that preparing the constraints in
-/// colour order does not wait on a contact read before it can look up the bodies.
+/// is not awake) and its manifold's point count as its key had it (1 or 2; see
+/// `SolverKey.twoPoints`). The colouring writes these from the keys, so that preparing the
+/// constraints in colour order does not wait on a contact read before it can look up the bodies,
+/// and the preparation can put the contacts with two points first without reading them.
 struct SolverSource: BitwiseCopyable {
     var contact: Int32
     var denseA: Int32
     var denseB: Int32
+    var points: Int32
 }
 
 /// What the colouring needs of one contact, written by the narrowphase while it has the contact
@@ -33,6 +36,10 @@ struct SolverKey: BitwiseCopyable {
     /// Such a key holds the bodies' slots in `denseA` and `denseB`, so that telling whether one
     /// woke reads no contact record.
     static let dormant: UInt32 = 1 << 5
+    /// The contact is solved and its manifold had two points when the key was written. Only the
+    /// order of the wide pairs' lanes follows it (`PrepareWideBlocksKernel`); each pair's point
+    /// count comes from the manifolds themselves.
+    static let twoPoints: UInt32 = 1 << 6
 
     init(denseA: Int32, denseB: Int32, bits: UInt32) {
         self.denseA = denseA

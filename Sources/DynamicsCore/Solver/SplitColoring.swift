@@ -157,7 +157,8 @@ struct SplitColoringKernel: ChunkKernel {
                                                  readA: movableA ? Int(key.denseA) : zero, writeA: movableA ? Int(key.denseA) : sink,
                                                  readB: movableB ? Int(key.denseB) : zero, writeB: movableB ? Int(key.denseB) : sink,
                                                  count: 1)
-                sources[n] = SolverSource(contact: Int32(i), denseA: key.denseA, denseB: key.denseB)
+                sources[n] = SolverSource(contact: Int32(i), denseA: key.denseA, denseB: key.denseB,
+                                          points: key.bits & SolverKey.twoPoints != 0 ? 2 : 1)
                 n += 1
             }
         }

@@ -8,8 +8,9 @@
 extension PrepareContactsKernel {
     /// Writes `block` from the `count` (1…4) sources at `sources`. Lanes past `count` are
     /// written as unused lanes; lanes without a movable body point at the state `restingIndex`.
-    @inline(__always)
-    func prepareBlock(_ block: WideBlock, _ sources: UnsafePointer<SolverSource>, count: Int, restingIndex: Int32) {
+    /// Returns whether a lane's manifold has two points.
+    @inline(__always) @discardableResult
+    func prepareBlock(_ block: WideBlock, _ sources: UnsafePointer<SolverSource>, count: Int, restingIndex: Int32) -> Bool {
         // Lanes past `count` repeat the first source, so every load below is of a real record;
         // they are overwritten at the end.
         let s0 = sources[0]
@@ -63,6 +64,7 @@ extension PrepareContactsKernel {
         }
 
         for l in count..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
+        return any(twoPoints)
     }
 
     /// Inverse mass and inverse inertia of four bodies by dense index; 0 where the index is −1.

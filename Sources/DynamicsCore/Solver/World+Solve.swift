@@ -231,7 +231,8 @@ extension World {
         let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
         let pairBytes = Int(wideOffsets[GraphColoring.maxColors]) / 2 * MemoryLayout<WideContactPair>.stride
-        wide.kernel = ContactPassKernel(base: wideConstraints.base, extras: wideExtras.base, pass: pass, context: context,
+        wide.kernel = ContactPassKernel(base: wideConstraints.base, extras: wideExtras.base,
+                                        pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
                                         prefetchesPairs: pairBytes > Self.prefetchingPairBytes)
         if backwards { program.appendSerial(overflow, overflowRange) }
@@ -267,15 +268,17 @@ extension World {
                                             inverseMasses: awakeInverseMasses.base, context: context,
                                             keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
-        let pairsAtOnce = PrepareWideBlocksKernel.preparesPairs
+        // Room for every contact the store can hold (see `colorContactsAgain`).
+        wideSources.reserve(contacts.capacity)
+        wideSources.resizeUninitialized(to: count)
         let rounds = ColorRounds(wideOffsets: wideOffsets.base)
         parallel(tasks.prepareWideBlocks,
-                 PrepareWideBlocksKernel(scalar: prepare, pairs: wideConstraints.base, extras: wideExtras.base,
-                                         wideOffsets: wideOffsets.base,
-                                         colorOffsets: coloring.offsets.base, sourceCount: count,
-                                         restingIndex: context.restingIndex, pairsAtOnce: pairsAtOnce,
-                                         rounds: rounds),
-                 count: pairsAtOnce ? rounds.count : 2 * wideConstraints.count, minimumChunk: pairsAtOnce ? 2 : 64)
+                 PrepareWideBlocksKernel(scalar: prepare, ordered: ordered, wideSources: wideSources.base,
+                                         pairs: wideConstraints.base,
+                                         extras: wideExtras.base, pointCounts: widePointCounts.base,
+                                         colorOffsets: coloring.offsets.base, restingIndex: context.restingIndex,
+                                         pairsAtOnce: PrepareWideBlocksKernel.preparesPairs, rounds: rounds),
+                 count: rounds.count, minimumChunk: 2)
         prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
     }
 
@@ -294,5 +297,6 @@ extension World {
         wideOffsets[GraphColoring.maxColors] = Int32(blocks)
         wideConstraints.resizeUninitialized(to: blocks / 2)
         wideExtras.resizeUninitialized(to: blocks / 2)
+        widePointCounts.resizeUninitialized(to: blocks / 2)
     }
 }

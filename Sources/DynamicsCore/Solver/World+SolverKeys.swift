@@ -1,6 +1,6 @@
 extension SolverKey {
     /// The key of a solved contact between the bodies at dense `dA` and `dB`, with `bits` carried
-    /// over (`hasSegment`), given the bodies' current ranges: `[0, awake)` awake, `[awake, movable)`
+    /// over (`hasSegment`, `twoPoints`), given the bodies' current ranges: `[0, awake)` awake, `[awake, movable)`
     /// asleep.
     @inline(__always)
     static func solved(denseA dA: Int, denseB dB: Int, bits carried: UInt32, awake: Int, movable: Int,
@@ -13,17 +13,18 @@ extension SolverKey {
         return SolverKey(denseA: awakeA ? Int32(dA) : -1, denseB: awakeB ? Int32(dB) : -1, bits: bits)
     }
 
-    /// The key of a contact with `flags` between the bodies at dense `dA` and `dB`: solved if it
-    /// is touching and simulated, or touching with a body awake now (woken since the narrowphase
-    /// left it to sleep), else only whether it has a segment.
+    /// The key of a contact with `flags` and a manifold of `pointCount` points between the bodies
+    /// at dense `dA` and `dB`: solved if it is touching and simulated, or touching with a body
+    /// awake now (woken since the narrowphase left it to sleep), else only whether it has a segment.
     @inline(__always)
-    static func of(_ flags: ContactFlags, denseA dA: Int, denseB dB: Int, awake: Int, movable: Int,
+    static func of(_ flags: ContactFlags, pointCount: Int32, denseA dA: Int, denseB dB: Int, awake: Int, movable: Int,
                    sims: UnsafePointer<BodySim>) -> SolverKey {
         let bits: UInt32 = flags.contains(.hasSegment) ? hasSegment : 0
         guard flags.contains(.touching) && (flags.contains(.simulated) || dA < awake || dB < awake) else {
             return SolverKey(denseA: -1, denseB: -1, bits: bits)
         }
-        return .solved(denseA: dA, denseB: dB, bits: bits, awake: awake, movable: movable, sims: sims)
+        return .solved(denseA: dA, denseB: dB, bits: bits | (pointCount > 1 ? twoPoints : 0), awake: awake,
+                       movable: movable, sims: sims)
     }
 }
 
@@ -54,7 +55,8 @@ extension World {
             } else {
                 dA = Int(denseOf[Int(c.pointee.bodyA)]); dB = Int(denseOf[Int(c.pointee.bodyB)])
             }
-            keys[i] = .solved(denseA: dA, denseB: dB, bits: keys[i].bits & SolverKey.hasSegment, awake: awake, movable: movable, sims: sims)
+            keys[i] = .solved(denseA: dA, denseB: dB, bits: keys[i].bits & (SolverKey.hasSegment | SolverKey.twoPoints),
+                              awake: awake, movable: movable, sims: sims)
         }
         solverKeysMissWakes = false
     }
@@ -69,7 +71,7 @@ extension World {
         let awake = bodies.awakeCount, movable = bodies.movableCount
         for i in 0..<contacts.count {
             let c = contactBase + i
-            keys[i] = .of(c.pointee.flags, denseA: Int(denseOf[Int(c.pointee.bodyA)]), denseB: Int(denseOf[Int(c.pointee.bodyB)]),
+            keys[i] = .of(c.pointee.flags, pointCount: solverManifolds.base[i].pointCount, denseA: Int(denseOf[Int(c.pointee.bodyA)]), denseB: Int(denseOf[Int(c.pointee.bodyB)]),
                           awake: awake, movable: movable, sims: sims)
         }
     }

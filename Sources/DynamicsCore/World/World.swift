@@ -142,6 +142,9 @@ public final class World {
     @exclusivity(unchecked) var colorCursors = Column<Int32>()
     /// The touching contacts to solve, in colour order.
     @exclusivity(unchecked) var orderedSources = Column<SolverSource>()
+    /// `orderedSources` as the wide pairs take them: within each colour's share of a round, the
+    /// contacts with two points first (`PrepareWideBlocksKernel`).
+    @exclusivity(unchecked) var wideSources = Column<SolverSource>()
     /// The contacts with a segment, in contact order, listed by this step's colouring pass.
     @exclusivity(unchecked) var segmentContacts = Column<Int32>()
     /// Per contact of `segmentContacts`: 1 where its body's centre crossed the segment (see
@@ -152,6 +155,8 @@ public final class World {
     @exclusivity(unchecked) var wideConstraints = Column<WideContactPair>()
     /// Each pair's extra (contacts, restitution, impact speeds): `wideExtras[k]` is pair k's.
     @exclusivity(unchecked) var wideExtras = Column<WideContactExtra>()
+    /// Each pair's point count: 1 where no lane has a second point, else 2 (`wideExtras`' order).
+    @exclusivity(unchecked) var widePointCounts = Column<UInt8>()
     @exclusivity(unchecked) var wideOffsets = Column<Int32>()
     /// The solve's stages, gathered and then run in one go (see `StageProgram`).
     @exclusivity(unchecked) var program = StageProgram()

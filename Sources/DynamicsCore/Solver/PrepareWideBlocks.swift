@@ -1,0 +1,131 @@
+import CKernelSupport
+
+/// Builds the wide blocks of the coloured contacts directly, round by round (`ColorRounds`), so no
+/// scalar copy of a constraint is written or read.
+///
+/// Within each colour's share of a round, the contacts whose keys had two points are taken first
+/// and those with one after them (`wideSources`), and each pair notes whether any of its lanes'
+/// manifolds has a second point (`pointCounts`, from the manifolds themselves: a key written
+/// before its body woke may be out of date). A pair of one point is then solved without reading
+/// or writing its second point, 288 of its 800 bytes, on every pass: in a pile of circles and
+/// polygons most contacts touch at one point (rain-10k: 74 %, and 69 % of its pairs). The lanes of
+/// a colour share no body, so the order within a colour changes no lane's arithmetic; only which
+/// lanes a block's impact sweep revisits with it (`sweep_if_fast`) depends on it, and the order
+/// is the same for any worker count.
+struct PrepareWideBlocksKernel: ChunkKernel {
+    var scalar: PrepareContactsKernel
+    /// The coloured sources (`World.orderedSources`).
+    var ordered: UnsafePointer<SolverSource>
+    /// The same sources as the pairs take them (`World.wideSources`), written here.
+    var wideSources: UnsafeMutablePointer<SolverSource>
+    var pairs: UnsafeMutablePointer<WideContactPair>
+    var extras: UnsafeMutablePointer<WideContactExtra>
+    /// Each pair's point count (1 or 2), written here.
+    var pointCounts: UnsafeMutablePointer<UInt8>
+    /// Constraint ranges per colour in `ordered` (`maxColors + 2` entries).
+    var colorOffsets: UnsafePointer<Int32>
+    /// Where lanes without a movable body gather from (`SolverContext.restingIndex`).
+    var restingIndex: Int32
+    /// Whether each pair is prepared in C eight lanes at a time (`dynamics_prepare_pair`, at the
+    /// AVX level), rather than as two blocks in Swift (`PrepareContactsKernel.prepareBlock`).
+    var pairsAtOnce: Bool
+    /// The rounds the colours' pairs are taken in; the kernel runs over rounds.
+    var rounds: ColorRounds
+
+    /// How many sources ahead of the pair being prepared the prefetch starts: the pair after next.
+    static let prefetchDistance = 16
+
+    /// Whether this build and processor prepare pairs in C (`pairsAtOnce`): at the contact
+    /// passes' AVX level, so that `DYNAMICS_KERNELS=baseline` keeps the Swift preparation too.
+    static var preparesPairs: Bool {
+        dynamics_prepare_pair_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
+    }
+
+    /// Prepares rounds `range` of the colours' block pairs. Pair `k` holds blocks 2k and 2k + 1
+    /// of one colour, and sources 8 at a time from its colour's first.
+    func run(_ range: Range<Int>) {
+        var inputs = scalar.pairInputs(restingIndex: restingIndex)
+        let sources = UnsafeRawPointer(wideSources).assumingMemoryBound(to: dynamics_solver_source.self)
+        for r in range {
+            for color in 0..<rounds.colorCount {
+                let share = rounds.pairs(of: color, inRound: r)
+                guard !share.isEmpty else { continue }
+                let colorFirstPair = rounds.firstPair(of: color)
+                let colorFirst = Int(colorOffsets[color]), colorEnd = Int(colorOffsets[color + 1])
+                let first = colorFirst + (share.lowerBound - colorFirstPair) * 8
+                let end = min(colorEnd, colorFirst + (share.upperBound - colorFirstPair) * 8)
+                takeTwoPointsFirst(first..<end)
+                for k in share {
+                    let pairFirst = colorFirst + (k - colorFirstPair) * 8
+                    // Every pair of a colour has a source (a colour has ⌈n / 8⌉ pairs).
+                    let count = min(8, colorEnd - pairFirst)
+                    // Sources are read in colour order, their records far apart in memory: ask
+                    // for those of the share's pair after next now.
+                    let ahead = pairFirst + Self.prefetchDistance
+                    if ahead < end { prefetch(ahead..<min(ahead + 8, end)) }
+                    let twoPoints: Bool
+                    if pairsAtOnce {
+                        twoPoints = dynamics_prepare_pair(pairs + k, extras + k, sources + pairFirst, Int32(count), &inputs) > 1
+                    } else {
+                        let firstBlock = prepareBlock(2 * k, sources: pairFirst, count: min(4, count))
+                        twoPoints = prepareBlock(2 * k + 1, sources: pairFirst + 4, count: count - 4) || firstBlock
+                    }
+                    pointCounts[k] = twoPoints ? 2 : 1
+                }
+            }
+        }
+    }
+
+    /// Copies `ordered[range]` to `wideSources[range]`, the contacts whose keys had two points
+    /// first (in order) and the others after them (in reverse order). Without a branch on the
+    /// count: each source is written at both ends and only one end moves on.
+    @inline(__always)
+    func takeTwoPointsFirst(_ range: Range<Int>) {
+        // Each source as one 16-byte vector: field by field, a source took four loads and eight stores.
+        let from = UnsafeRawPointer(ordered), to = UnsafeMutableRawPointer(wideSources)
+        let stride = MemoryLayout<SolverSource>.stride
+        var two = range.lowerBound, one = range.upperBound - 1
+        for i in range {
+            let s = from.load(fromByteOffset: i &* stride, as: SIMD4<Int32>.self)
+            to.storeBytes(of: s, toByteOffset: two &* stride, as: SIMD4<Int32>.self)
+            to.storeBytes(of: s, toByteOffset: one &* stride, as: SIMD4<Int32>.self)
+            let hasTwo = s[3] > 1 ? 1 : 0
+            two &+= hasTwo
+            one &-= 1 &- hasTwo
+        }
+    }
+
+    /// Prepares block `b` from the `count` sources at `wideSources[first...]` (none, or fewer than
+    /// four: the rest of its lanes unused). Returns whether a lane's manifold has two points.
+    @inline(__always)
+    func prepareBlock(_ b: Int, sources first: Int, count: Int) -> Bool {
+        let block = WideBlock(pairs, extras, block: b)
+        guard count > 0 else {
+            for l in 0..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
+            return false
+        }
+        return scalar.prepareBlock(block, wideSources + first, count: count, restingIndex: restingIndex)
+    }
+
+    /// Prefetches the solver manifolds, impulses and body records of the sources `wideSources[range]`.
+    @inline(__always)
+    func prefetch(_ range: Range<Int>) {
+        for i in range {
+            let s = wideSources[i]
+            // One line: a solver manifold is 64 bytes, 64-byte aligned.
+            dynamics_prefetch(scalar.manifolds + Int(s.contact))
+            dynamics_prefetch(scalar.impulses + Int(s.contact))
+            prefetchBody(s.denseA)
+            prefetchBody(s.denseB)
+        }
+    }
+
+    /// Prefetches what the block reads of a body at dense index `d` (−1: none): its inverse
+    /// masses and its state.
+    @inline(__always)
+    func prefetchBody(_ d: Int32) {
+        guard d >= 0 else { return }
+        dynamics_prefetch(scalar.inverseMasses + Int(d))
+        dynamics_prefetch(scalar.context.states + Int(d))
+    }
+}

@@ -27,7 +27,7 @@ extension World {
         let flags = sleepFlags.base
         let still = SleepFlags.still, held = SleepFlags.heldAwake
         // The touching contacts with an awake body are the ones this step's solver listed, with
-        // their bodies' dense indices (−1 for a body not awake): 12 bytes each, as the colouring
+        // their bodies' dense indices (−1 for a body not awake): 16 bytes each, as the colouring
         // split them, rather than a pass over the whole contact records. Nothing has fallen
         // asleep since. The parts below and above the cut are linked on two threads
         // (`SleepLinkKernel`), then the joining part and the joints.

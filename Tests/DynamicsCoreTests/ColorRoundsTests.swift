@@ -44,4 +44,25 @@ struct ColorRoundsTests {
             #expect(seen == Array(0..<(Int(offsets[GraphColoring.maxColors]) / 2)))
         }
     }
+
+    @Test("a round's cursor visits the round's pairs colour by colour, then stops",
+          arguments: [[466, 441, 402, 333, 199, 67, 13, 2], [1], [0, 5, 0, 300], [], [3, 0, 0, 1]])
+    func cursor(pairs: [Int]) {
+        let offsets = Self.offsets(pairs: pairs)
+        offsets.withUnsafeBufferPointer { buffer in
+            let rounds = ColorRounds(wideOffsets: buffer.baseAddress!)
+            for r in 0..<rounds.count {
+                var expected: [Int] = []
+                for color in 0..<rounds.colorCount { expected += Array(rounds.pairs(of: color, inRound: r)) }
+                var cursor = RoundCursor(rounds: rounds, round: r), visited: [Int] = []
+                while cursor.color < rounds.colorCount && visited.count <= expected.count {
+                    visited.append(cursor.pair)
+                    cursor.advance()
+                }
+                #expect(visited == expected, "round \(r)")
+                cursor.advance()
+                #expect(cursor.color == rounds.colorCount, "past the last pair it stays past")
+            }
+        }
+    }
 }

@@ -45,3 +45,43 @@ struct ColorRounds {
         return (first + pairCount * round / count)..<(first + pairCount * (round + 1) / count)
     }
 }
+
+/// A round's pairs in the order its preparation takes them, colour by colour: where the prefetch
+/// is (`color` is `rounds.colorCount` once past the round's last pair).
+struct RoundCursor {
+    let rounds: ColorRounds
+    let round: Int
+    private(set) var color = 0
+    private(set) var pair: Int
+    private var end: Int
+
+    init(rounds: ColorRounds, round: Int) {
+        self.rounds = rounds
+        self.round = round
+        let first = rounds.colorCount > 0 ? rounds.pairs(of: 0, inRound: round) : 0..<0
+        pair = first.lowerBound
+        end = first.upperBound
+        // Colour 0's share may be empty: onto the round's first pair.
+        skipEmptyShares()
+    }
+
+    /// Moves to the next pair of the round (past the last: `color` becomes `rounds.colorCount`).
+    @inline(__always)
+    mutating func advance() {
+        guard color < rounds.colorCount else { return }
+        pair += 1
+        skipEmptyShares()
+    }
+
+    /// Moves past the end of a colour's share to the next colour's first pair in the round.
+    @inline(__always)
+    private mutating func skipEmptyShares() {
+        while color < rounds.colorCount && pair >= end {
+            color += 1
+            guard color < rounds.colorCount else { return }
+            let next = rounds.pairs(of: color, inRound: round)
+            pair = next.lowerBound
+            end = next.upperBound
+        }
+    }
+}

@@ -7,6 +7,7 @@ final class StageTasks {
     /// The contact passes' holders, one per pass (a program holds several passes at once).
     let contactPasses = PassTasks<ContactPassKernel>()
     let overflowPasses = PassTasks<OverflowPassKernel>()
+    let smallColorPasses = PassTasks<SmallColorsPassKernel>()
     let storeWideImpulses = KernelTask<StoreWideImpulsesKernel>()
     let prepareWideBlocks = KernelTask<PrepareWideBlocksKernel>()
     let contactSplit = KernelTask<ContactSplitKernel>()

@@ -102,6 +102,26 @@ struct ContactPassKernel: ChunkKernel {
     }
 }
 
+/// One pass over the colours from `firstColor` on, each no larger than one chunk
+/// (`World.smallColorsFrom`), colour after colour on one thread: in colour order, or from the last
+/// colour back with `backwards`, each colour's pairs in order. The same order as a stage a colour,
+/// so the same bits. Its range is the pairs of those colours, run whole.
+struct SmallColorsPassKernel: ChunkKernel {
+    var pass: ContactPassKernel
+    /// Block ranges per colour (`GraphColoring.maxColors + 1` entries, each range even).
+    var wideOffsets: UnsafePointer<Int32>
+    var firstColor: Int
+    var backwards: Bool
+
+    func run(_ range: Range<Int>) {
+        for step in firstColor..<GraphColoring.maxColors {
+            let color = backwards ? GraphColoring.maxColors - 1 - (step - firstColor) : step
+            let pairs = Int(wideOffsets[color]) / 2..<Int(wideOffsets[color + 1]) / 2
+            if !pairs.isEmpty { pass.run(pairs.clamped(to: range)) }
+        }
+    }
+}
+
 /// One pass over the overflow colour's scalar constraints, in order, on one thread.
 struct OverflowPassKernel: ChunkKernel {
     var base: UnsafeMutablePointer<ContactConstraint>

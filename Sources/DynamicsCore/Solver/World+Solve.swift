@@ -223,8 +223,10 @@ extension World {
     }
 
     /// Adds one pass over the contact constraints, colour by colour, four constraints per SIMD
-    /// block; inside a colour, chunks of block pairs run on the workers. The overflow colour runs
-    /// on one thread, last (or first when the sweep runs backwards).
+    /// block; inside a colour, chunks of block pairs run on the workers. The last colours, from
+    /// the first whose followers all have no more than one chunk (`smallColorsFrom`), run one
+    /// after another on one thread in one stage (`SmallColorsPassKernel`). The overflow colour
+    /// runs on one thread, last (or first when the sweep runs backwards).
     func appendContactPass(_ pass: ContactPass, _ context: SolverContext, backwards: Bool = false) {
         let offsets = coloring.offsets.base
         let overflowRange = Int(offsets[GraphColoring.maxColors])..<Int(offsets[GraphColoring.maxColors + 1])
@@ -235,14 +237,36 @@ extension World {
                                         pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
                                         prefetchesPairs: pairBytes > Self.prefetchingPairBytes)
-        if backwards { program.appendSerial(overflow, overflowRange) }
-        for step in 0..<GraphColoring.maxColors {
-            let color = backwards ? GraphColoring.maxColors - 1 - step : step
+        let small = smallColorsFrom
+        let smallPairs = Int(wideOffsets[small]) / 2..<Int(wideOffsets[GraphColoring.maxColors]) / 2
+        let smallColors = tasks.smallColorPasses.task(pass)
+        smallColors.kernel = SmallColorsPassKernel(pass: wide.kernel!, wideOffsets: wideOffsets.base, firstColor: small,
+                                                   backwards: backwards)
+        if backwards {
+            program.appendSerial(overflow, overflowRange)
+            program.appendSerial(smallColors, smallPairs)
+        }
+        for step in 0..<small {
+            let color = backwards ? small - 1 - step : step
             // Block offsets, even: pair offsets times two.
             program.append(wide, Int(wideOffsets[color]) / 2..<Int(wideOffsets[color + 1]) / 2,
                            minimumChunk: Self.contactPassChunk)
         }
-        if !backwards { program.appendSerial(overflow, overflowRange) }
+        if !backwards {
+            program.appendSerial(smallColors, smallPairs)
+            program.appendSerial(overflow, overflowRange)
+        }
+    }
+
+    /// The first colour from which every colour has no more pairs than one chunk of a pass
+    /// (`contactPassChunk`): each such colour runs on one thread anyway, so they run in one
+    /// stage. As a stage each, every one cost a hand-off between the threads, and its bodies'
+    /// lines moved to whichever thread claimed it (the tumbler's nine colours run down to a
+    /// single pair).
+    var smallColorsFrom: Int {
+        var color = GraphColoring.maxColors
+        while mergesSmallColors && color > 0 && Int(wideOffsets[color] - wideOffsets[color - 1]) / 2 <= Self.contactPassChunk { color -= 1 }
+        return color
     }
 
     /// Colours the touching contacts of awake bodies and builds their constraints, grouped by colour.

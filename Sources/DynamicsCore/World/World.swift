@@ -121,6 +121,9 @@ public final class World {
     /// From how many touching contacts the sleep update links on two threads
     /// (`sharedSleepLinkCount`; tests lower it to share small scenes' links).
     var sleepLinksSharedFrom = World.sharedSleepLinkCount
+    /// Whether the contact passes run the small last colours in one stage (`smallColorsFrom`);
+    /// tests turn it off to compare with a stage a colour.
+    var mergesSmallColors = true
     /// Whether the sub-steps after the first may warm start in the velocity integration
     /// (`VelocityCarry`; tests turn it off to compare with the warm start passes).
     var carriesWarmStarts = true

@@ -67,8 +67,8 @@ INLINE V approach_speed(rows8 r, V nx, V ny, rows8 a, rows8 b, M lanes) {
 int32_t dynamics_prepare_pair_available(void) { return 1; }
 
 TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
-                                  const dynamics_solver_source *sources, int32_t count,
-                                  const dynamics_prepare_inputs *in) {
+                                     const dynamics_solver_source *sources, int32_t count,
+                                     const dynamics_prepare_inputs *in) {
     const char *contacts = (const char *)in->contacts;
     int64_t stride = in->contactStride;
     const float *inverseMasses = in->inverseMasses;

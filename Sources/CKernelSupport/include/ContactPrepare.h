@@ -43,7 +43,7 @@ int32_t dynamics_prepare_pair_available(void);
 /// if a lane's manifold has two points, else 1. Only to be called where
 /// `dynamics_prepare_pair_available()` and the processor has AVX.
 int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
-                           const dynamics_solver_source *sources, int32_t count,
-                           const dynamics_prepare_inputs *inputs);
+                              const dynamics_solver_source *sources, int32_t count,
+                              const dynamics_prepare_inputs *inputs);
 
 #endif

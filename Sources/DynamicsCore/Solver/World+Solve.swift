@@ -265,7 +265,8 @@ extension World {
     /// single pair).
     var smallColorsFrom: Int {
         var color = GraphColoring.maxColors
-        while mergesSmallColors && color > 0 && Int(wideOffsets[color] - wideOffsets[color - 1]) / 2 <= Self.contactPassChunk { color -= 1 }
+        while mergesSmallColors && color > 0
+            && Int(wideOffsets[color] - wideOffsets[color - 1]) / 2 <= Self.contactPassChunk { color -= 1 }
         return color
     }
 

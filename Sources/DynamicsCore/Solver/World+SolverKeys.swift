@@ -1,7 +1,7 @@
 extension SolverKey {
     /// The key of a solved contact between the bodies at dense `dA` and `dB`, with `bits` carried
-    /// over (`hasSegment`, `twoPoints`), given the bodies' current ranges: `[0, awake)` awake, `[awake, movable)`
-    /// asleep.
+    /// over (`hasSegment`, `twoPoints`), given the bodies' current ranges: `[0, awake)` awake,
+    /// `[awake, movable)` asleep.
     @inline(__always)
     static func solved(denseA dA: Int, denseB dB: Int, bits carried: UInt32, awake: Int, movable: Int,
                        sims: UnsafePointer<BodySim>) -> SolverKey {
@@ -71,7 +71,8 @@ extension World {
         let awake = bodies.awakeCount, movable = bodies.movableCount
         for i in 0..<contacts.count {
             let c = contactBase + i
-            keys[i] = .of(c.pointee.flags, pointCount: solverManifolds.base[i].pointCount, denseA: Int(denseOf[Int(c.pointee.bodyA)]), denseB: Int(denseOf[Int(c.pointee.bodyB)]),
+            keys[i] = .of(c.pointee.flags, pointCount: solverManifolds.base[i].pointCount,
+                          denseA: Int(denseOf[Int(c.pointee.bodyA)]), denseB: Int(denseOf[Int(c.pointee.bodyB)]),
                           awake: awake, movable: movable, sims: sims)
         }
     }

@@ -134,6 +134,8 @@ struct OverflowPassKernel: ChunkKernel {
 struct StoreWideImpulsesKernel: ChunkKernel {
     var pairs: UnsafePointer<WideContactPair>
     var extras: UnsafePointer<WideContactExtra>
+    /// Each pair's point count (`World.widePointCounts`).
+    var pointCounts: UnsafePointer<UInt8>
     var impulses: UnsafeMutablePointer<ContactImpulses>
     /// The kernel runs over these rounds of the pairs: each line of the impulse records is then
     /// written once, not once a colour (see `ColorRounds`).
@@ -148,7 +150,8 @@ struct StoreWideImpulsesKernel: ChunkKernel {
                 for k in colorPairs {
                     // A pair's lanes write to records far apart: ask for the next pair's lines early.
                     if k + Self.prefetchDistance < colorPairs.upperBound { prefetch(extras + k + Self.prefetchDistance) }
-                    WideContactPair.storeImpulses(of: pairs + k, extra: extras + k, into: impulses)
+                    WideContactPair.storeImpulses(of: pairs + k, extra: extras + k, onePoint: pointCounts[k] == 1,
+                                                  into: impulses)
                 }
             }
         }

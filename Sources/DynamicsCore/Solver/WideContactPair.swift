@@ -118,12 +118,15 @@ extension WideContactPair {
     /// Writes the lanes' impulses of the pair at `pair` back to their contacts' impulse records
     /// (the contacts named by the pair's extra, `extra`), reading through the pointers field by
     /// field so that the pair is not copied. A lane with one point has zeros in its second (see
-    /// `WideBlock.setLane`); an unused lane has no contact.
+    /// `WideBlock.setLane`), which no pass changes; so a pair of one point (`onePoint`, see
+    /// `World.widePointCounts`) stores zeros without reading its second point's lines. An unused
+    /// lane has no contact.
     static func storeImpulses(of pair: UnsafePointer<WideContactPair>, extra: UnsafePointer<WideContactExtra>,
-                              into impulses: UnsafeMutablePointer<ContactImpulses>) {
+                              onePoint: Bool, into impulses: UnsafeMutablePointer<ContactImpulses>) {
         let index = extra.pointee.contactIndex
         let n0 = pair.pointee.point0.normalImpulse, t0 = pair.pointee.point0.tangentImpulse
-        let n1 = pair.pointee.point1.normalImpulse, t1 = pair.pointee.point1.tangentImpulse
+        let n1 = onePoint ? .zero : pair.pointee.point1.normalImpulse
+        let t1 = onePoint ? .zero : pair.pointee.point1.tangentImpulse
         for lane in 0..<8 where index[lane] >= 0 {
             impulses[Int(index[lane])] = ContactImpulses(normal0: n0[lane], tangent0: t0[lane], normal1: n1[lane], tangent1: t1[lane])
         }

@@ -212,6 +212,7 @@ extension World {
     func appendImpulseStores(after firstStore: Int) {
         let rounds = ColorRounds(wideOffsets: wideOffsets.base)
         tasks.storeWideImpulses.kernel = StoreWideImpulsesKernel(pairs: wideConstraints.base, extras: wideExtras.base,
+                                                                 pointCounts: widePointCounts.base,
                                                                  impulses: contactImpulses.base, rounds: rounds)
         if rounds.colorCount > 0 {
             program.append(tasks.storeWideImpulses, 0..<rounds.count, minimumChunk: 1,

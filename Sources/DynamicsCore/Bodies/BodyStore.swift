@@ -96,21 +96,15 @@ struct BodyStore: ~Copyable {
     /// Records that a body's mass properties were written (see `membershipVersion`).
     mutating func noteMassChange() { membershipVersion &+= 1 }
 
-    /// Reorders the awake range: afterwards dense index `i` holds the body that was at `order[i]`.
-    /// `order` must be a permutation of `0..<awakeCount`; it and `walk` (room for `awakeCount`)
-    /// are used as scratch.
-    mutating func permuteAwake(_ order: UnsafeMutablePointer<Int32>, walk: UnsafeMutablePointer<Int32>) {
-        let states = state.base, sims = sim.base, slots = slotOfDense.base
-        var heldState = states[0], heldSim = sims[0], heldSlot = slots[0]
-        permuteInPlace(order, count: awakeCount, walk: walk,
-                       prefetch: { i in
-                           prefetchWhole(states + i)
-                           prefetchWhole(sims + i)
-                       },
-                       stash: { heldState = states[$0]; heldSim = sims[$0]; heldSlot = slots[$0] },
-                       move: { states[$1] = states[$0]; sims[$1] = sims[$0]; slots[$1] = slots[$0] },
-                       restore: { states[$0] = heldState; sims[$0] = heldSim; slots[$0] = heldSlot })
-        let denseOf = denseOfSlot.base
+    /// The awake bodies' records, for reordering the awake range (`World.permute`); after it,
+    /// `renumberAwake()` must run.
+    var awakeRecords: AwakeBodyRecords {
+        AwakeBodyRecords(state.base, sim.base, slotOfDense.base)
+    }
+
+    /// Points each awake body's slot at its dense index again, after the awake range was reordered.
+    func renumberAwake() {
+        let denseOf = denseOfSlot.base, slots = slotOfDense.base
         for d in 0..<awakeCount { denseOf[Int(slots[d])] = Int32(d) }
     }
 
@@ -123,3 +117,7 @@ struct BodyStore: ~Copyable {
         denseOfSlot[Int(slotOfDense[j])] = Int32(j)
     }
 }
+
+/// A body's records in dense order (state, simulation record and slot), moved together when the
+/// locality pass reorders the awake range.
+typealias AwakeBodyRecords = ColumnTriple<BodyState, BodySim, Int32>

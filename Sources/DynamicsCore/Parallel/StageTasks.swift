@@ -34,6 +34,9 @@ final class StageTasks {
     let bucketPlaces = KernelTask<BucketPlacesKernel>()
     let sleepLinks = KernelTask<SleepLinkKernel>()
     let keyComparison = KernelTask<KeyComparisonKernel>()
+    let permuteBodies = KernelTask<CyclePieces<AwakeBodyRecords>>()
+    let permuteContacts = KernelTask<CyclePieces<ContactRecords>>()
+    let contactFirstBodies = KernelTask<ContactFirstBodiesKernel>()
 }
 
 /// One task holder per solver pass, so that a program can hold stages of every pass at once,

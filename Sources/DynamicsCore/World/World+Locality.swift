@@ -91,8 +91,8 @@ extension World {
         localityOrder.resizeUninitialized(to: awake)
         let order = localityOrder.base
         for i in 0..<awake { order[i] = Int32(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF) }
-        localityWalk.resizeUninitialized(to: awake)
-        bodies.permuteAwake(order, walk: localityWalk.base)
+        permute(bodies.awakeRecords, order: order, count: awake, task: tasks.permuteBodies, saved: &localityBodiesSaved)
+        bodies.renumberAwake()
     }
 
     /// Puts the contacts in the order of their first body (the lower dense index of the two),
@@ -111,12 +111,12 @@ extension World {
         // The first bodies go where the permutation's walk will: it is written only after.
         localityWalk.resizeUninitialized(to: count)
         let firsts = localityWalk.base, starts = localityStarts.base
-        let denseOf = UnsafePointer(bodies.denseOfSlot.base), contactBase = contacts.base
-        for i in 0..<count {
-            let first = Int(min(denseOf[Int(contactBase[i].bodyA)], denseOf[Int(contactBase[i].bodyB)]))
-            firsts[i] = Int32(truncatingIfNeeded: first)
-            starts[first + 1] &+= 1
-        }
+        let contactBase = contacts.base
+        parallel(tasks.contactFirstBodies,
+                 ContactFirstBodiesKernel(contacts: UnsafePointer(contactBase),
+                                          denseOfSlot: UnsafePointer(bodies.denseOfSlot.base), firsts: firsts),
+                 count: count, minimumChunk: ContactFirstBodiesKernel.minimumChunk)
+        for i in 0..<count { starts[Int(firsts[i]) + 1] &+= 1 }
         for d in 0..<bodyCount { starts[d + 1] &+= starts[d] }
         localityOrder.resizeUninitialized(to: count)
         let order = localityOrder.base
@@ -125,19 +125,47 @@ extension World {
             order[Int(starts[first])] = Int32(truncatingIfNeeded: i)
             starts[first] &+= 1
         }
-        let impulseBase = contactImpulses.base, solverBase = solverManifolds.base
-        var held = contactBase[0], heldImpulses = impulseBase[0], heldSolver = solverBase[0]
-        permuteInPlace(order, count: count, walk: localityWalk.base,
-                       prefetch: { i in
-                           prefetchWhole(contactBase + i)
-                           dynamics_prefetch(solverBase + i)
-                           dynamics_prefetch(impulseBase + i)
-                       },
-                       stash: { held = contactBase[$0]; heldImpulses = impulseBase[$0]; heldSolver = solverBase[$0] },
-                       move: {
-                           contactBase[$1] = contactBase[$0]; impulseBase[$1] = impulseBase[$0]
-                           solverBase[$1] = solverBase[$0]
-                       },
-                       restore: { contactBase[$0] = held; impulseBase[$0] = heldImpulses; solverBase[$0] = heldSolver })
+        permute(ContactRecords(contactBase, contactImpulses.base, solverManifolds.base),
+                order: order, count: count, task: tasks.permuteContacts, saved: &localityContactsSaved)
     }
 }
+
+extension World {
+    /// Applies the permutation `order` of `0..<count` to `elements` (afterwards position `p` holds
+    /// what was at `order[p]`), its pieces shared by the workers (`CyclePieces`), with `saved` as
+    /// the pieces' scratch (room for two values a piece, reserved with the world). `order` is
+    /// left marked; `localityWalk` holds the cycles.
+    func permute<Elements: CycleElements>(_ elements: Elements, order: UnsafeMutablePointer<Int32>, count: Int,
+                                          task: KernelTask<CyclePieces<Elements>>, saved: inout Column<Elements.Held>) {
+        localityWalk.resizeUninitialized(to: count)
+        let length = writeCycles(of: order, count: count, into: localityWalk.base)
+        guard length > 0 else { return }
+        let pieceCount = CyclePieces<Elements>.pieceCount(length: length)
+        saved.resizeUninitialized(to: 2 * pieceCount)
+        let pieces = CyclePieces(elements: elements, walk: UnsafePointer(localityWalk.base), length: length,
+                                 pieceCount: pieceCount, saved: saved.base)
+        pieces.saveCuts()
+        parallel(task, pieces, count: pieceCount, minimumChunk: 1)
+    }
+}
+
+/// Each contact's first body (the lower dense index of its two), for the contacts' sort: the
+/// loads of every contact record and of its bodies' dense indices, shared by the workers.
+struct ContactFirstBodiesKernel: ChunkKernel {
+    let contacts: UnsafePointer<Contact>
+    let denseOfSlot: UnsafePointer<Int32>
+    let firsts: UnsafeMutablePointer<Int32>
+
+    /// Contacts a chunk takes at least.
+    static let minimumChunk = 4096
+
+    func run(_ range: Range<Int>) {
+        for i in range {
+            firsts[i] = min(denseOfSlot[Int(contacts[i].bodyA)], denseOfSlot[Int(contacts[i].bodyB)])
+        }
+    }
+}
+
+/// A contact's records (the contact, its impulses and its solver manifold), moved together when
+/// the locality pass puts the contacts in the order of their first body.
+typealias ContactRecords = ColumnTriple<Contact, ContactImpulses, SolverManifold>

@@ -168,12 +168,17 @@ public final class World {
     @exclusivity(unchecked) var islandParent = Column<Int32>()
     @exclusivity(unchecked) var bodyScratch = Column<Int32>()
     /// Scratch of the locality pass: sort keys, the permutation they give, and its cycles
-    /// written out (see `permuteInPlace`).
+    /// written out (see `writeCycles`).
     @exclusivity(unchecked) var localityKeys = Column<UInt64>()
     @exclusivity(unchecked) var localityOrder = Column<Int32>()
     @exclusivity(unchecked) var localityWalk = Column<Int32>()
     /// Scratch of the contacts' sort: where each body's contacts go (see `sortContactsByFirstBody`).
     @exclusivity(unchecked) var localityStarts = Column<Int32>()
+    /// What the locality pass's pieces keep aside (see `CyclePieces`), reserved for the most pieces.
+    @exclusivity(unchecked) var localityBodiesSaved = Column<AwakeBodyRecords.Held>(
+        capacity: 2 * CyclePieces<AwakeBodyRecords>.maximumPieceCount)
+    @exclusivity(unchecked) var localityContactsSaved = Column<ContactRecords.Held>(
+        capacity: 2 * CyclePieces<ContactRecords>.maximumPieceCount)
     @exclusivity(unchecked) var islandOfRoot = Column<Int32>()
     /// Slots of the bodies that went to sleep during the last step.
     @exclusivity(unchecked) var fellAsleep = Column<Int32>()

@@ -86,8 +86,8 @@ let permutePrefetchDistance = 8
 /// Applies a permutation written out by `writeCycles` to `elements`, in pieces that can run on
 /// different threads: afterwards position `p` holds what was at `order[p]`.
 ///
-/// The walk is cut into `pieceCount` equal pieces wherever the cuts fall, also inside a cycle (a
-/// shuffle's longest cycle holds more than half its elements). Along a cycle, each position
+/// The walk is cut into `pieceCount` equal pieces wherever the cuts fall, also inside a cycle (the
+/// longest cycle of a shuffle holds about three fifths of its elements on average). Along a cycle, each position
 /// receives the old values of the next; its last position, those of its start. Each piece writes
 /// only its own positions, and reads the next position's before that one is written, by itself.
 /// It cannot for two: the first position of the next piece, which that piece may already have

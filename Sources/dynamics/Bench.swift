@@ -138,7 +138,7 @@ struct Bench: ParsableCommand {
         let median = timings.median
         return BenchResult(
             profile: profile.name, bodies: world.bodyCount, contacts: contacts, steps: measured, threads: threads,
-            medianMs: median, p90Ms: timings.p90,
+            medianMs: median, p90Ms: timings.p90, maxMs: timings.maximum,
             nsPerContactSubStep: contacts > 0 ? median * 1e6 / Double(contacts * profile.world.subStepCount) : nil,
             allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
             fieldNsPerEvaluation: fieldCost(before: fieldsBefore, after: scene.fieldEvaluations),

@@ -9,6 +9,8 @@ struct BenchResult: Codable, Equatable {
     var threads: Int
     var medianMs: Double
     var p90Ms: Double
+    /// The slowest measured step; absent in older baselines.
+    var maxMs: Double? = nil
     /// Whole-step time charged to each touching contact and sub-step, in nanoseconds.
     var nsPerContactSubStep: Double?
     /// Heap allocations per step over the second half of the measured steps (the steady state),
@@ -74,9 +76,11 @@ func regressions(_ current: [BenchResult], against baseline: [BenchResult], tole
 
 /// The results as an aligned table.
 func benchTable(_ results: [BenchResult]) -> String {
-    let header = ["profile", "bodies", "contacts", "median ms", "p90 ms", "ns/contact/substep", "allocs/step", "facade +%", "field ns"]
+    let header = ["profile", "bodies", "contacts", "median ms", "p90 ms", "max ms", "ns/contact/substep", "allocs/step",
+                  "facade +%", "field ns"]
     let rows = results.map { r in
         [r.profile, String(r.bodies), String(r.contacts), String(format: "%.3f", r.medianMs), String(format: "%.3f", r.p90Ms),
+         r.maxMs.map { String(format: "%.3f", $0) } ?? "-",
          r.nsPerContactSubStep.map { String(format: "%.1f", $0) } ?? "-",
          r.allocationsPerStep.map { String(format: "%.1f", $0) } ?? "n/a",
          r.facadeOverheadPercent.map { String(format: "%.1f", $0) } ?? "-",

@@ -65,11 +65,33 @@ struct BenchTests {
         #expect(decoded.results == baseline.results)
     }
 
+    @Test("the slowest step is reported beside the median and p90, which leave it out")
+    func slowestStep() {
+        var timings = StepTimings(capacity: 32)
+        // 31 steps of 1 ms and one of 9 ms, as a pass every 32 steps makes them.
+        for step in 0..<32 { timings.record(.milliseconds(step == 20 ? 9 : 1)) }
+        #expect(timings.median == 1 && timings.p90 == 1)
+        #expect(timings.maximum == 9)
+        #expect(StepTimings(capacity: 0).maximum == 0)
+    }
+
+    @Test("a baseline saved before the slowest step was recorded still loads, and shows none")
+    func baselineWithoutMaximum() throws {
+        let json = """
+        {"results":[{"profile":"a","bodies":1,"contacts":0,"steps":10,"threads":1,"medianMs":1.5,"p90Ms":2,"stateHash":"00"}]}
+        """
+        let decoded = try JSONDecoder().decode(BenchBaseline.self, from: Data(json.utf8))
+        #expect(decoded.results[0].maxMs == nil)
+        let cells = benchTable(decoded.results).split(separator: "\n")[2].split(separator: " ")
+        #expect(cells[3] == "1.500" && cells[4] == "2.000" && cells[5] == "-", "\(cells)")
+    }
+
     @Test("the table has one row per profile under a header with every column")
     func table() {
         let lines = benchTable([result("large-pyramid", median: 2.5), result("x", median: 0.01)]).split(separator: "\n")
         #expect(lines.count == 4)
-        for column in ["profile", "bodies", "contacts", "median ms", "p90 ms", "ns/contact/substep", "allocs/step", "facade +%", "field ns"] {
+        for column in ["profile", "bodies", "contacts", "median ms", "p90 ms", "max ms", "ns/contact/substep", "allocs/step",
+                       "facade +%", "field ns"] {
             #expect(lines[0].contains(column))
         }
         #expect(lines[2].hasPrefix("large-pyramid"))

@@ -26,6 +26,10 @@ KERNEL_INLINE dynamics_lanes KERNEL(high)(V v) { return __builtin_shufflevector(
 #define FIELD(c, path) ((c) + offsetof(dynamics_wide_contact_pair, path))
 #define LD(c, path) (*(const KERNEL(U) *)FIELD(c, path))
 #define ST(c, path, value) (*(KERNEL(U) *)FIELD(c, path) = (value))
+/// The same group's address in the pairs' second points, and a load and a store of one of its fields.
+#define QGROUP(base, g) ((base) + (g) * (int64_t)sizeof(dynamics_wide_point_pair))
+#define QLD(q, path) (*(const KERNEL(U) *)((q) + offsetof(dynamics_wide_point_pair, path)))
+#define QST(q, path, value) (*(KERNEL(U) *)((q) + offsetof(dynamics_wide_point_pair, path)) = (value))
 /// The same group's address in the pairs' extras, and a load and a store of one of its fields.
 #define XGROUP(base, g) ((base) + (g) * (int64_t)sizeof(dynamics_wide_contact_extra))
 #define XLD(x, path) (*(const KERNEL(U) *)((x) + offsetof(dynamics_wide_contact_extra, path)))

@@ -8,9 +8,10 @@
 // group's address (GROUP: its first lane in its pair, `c`): the constants are read from memory
 // where they are used, and only the two bodies' velocities live in registers.
 
-/// A point's field (point `i`, 0 or 1, a constant wherever it is used) and its store.
-#define PT(c, i, field) ((i) ? LD(c, point1.field) : LD(c, point0.field))
-#define PST(c, i, field, value) do { if (i) ST(c, point1.field, value); else ST(c, point0.field, value); } while (0)
+/// A point's field (point `i`, 0 or 1, a constant wherever it is used) and its store: the first
+/// point's in the group at `c`, the second's in the group's second point at `q`.
+#define PT(c, q, i, field) ((i) ? QLD(q, field) : LD(c, point0.field))
+#define PST(c, q, i, field, value) do { if (i) QST(q, field, value); else ST(c, point0.field, value); } while (0)
 /// A point's field in the group's extra at `x`, and its store.
 #define XPT(x, i, field) ((i) ? XLD(x, field##1) : XLD(x, field##0))
 #define XPST(x, i, field, value) do { if (i) XST(x, field##1, value); else XST(x, field##0, value); } while (0)
@@ -45,36 +46,37 @@ KERNEL_INLINE void KERNEL(apply)(const char *c, V px, V py, V momentA, V momentB
 }
 
 /// The relative velocity at point `i` along the normal: (vB − vA)·n + ωB·(rB×n) − ωA·(rA×n).
-KERNEL_INLINE V KERNEL(normal_speed)(const char *c, int i, KERNEL(side) a, KERNEL(side) b) {
+KERNEL_INLINE V KERNEL(normal_speed)(const char *c, const char *q, int i, KERNEL(side) a, KERNEL(side) b) {
     V dvx = b.vx - a.vx, dvy = b.vy - a.vy;
-    return dvx * LD(c, normalX) + dvy * LD(c, normalY) + b.w * PT(c, i, acrossB) - a.w * PT(c, i, acrossA);
+    return dvx * LD(c, normalX) + dvy * LD(c, normalY) + b.w * PT(c, q, i, acrossB) - a.w * PT(c, q, i, acrossA);
 }
 
 /// The relative velocity at point `i` along the tangent t = (n.y, −n.x); r×t = −r·n.
-KERNEL_INLINE V KERNEL(tangent_speed)(const char *c, int i, KERNEL(side) a, KERNEL(side) b) {
+KERNEL_INLINE V KERNEL(tangent_speed)(const char *c, const char *q, int i, KERNEL(side) a, KERNEL(side) b) {
     V dvx = b.vx - a.vx, dvy = b.vy - a.vy;
-    return dvx * LD(c, normalY) - dvy * LD(c, normalX) - b.w * PT(c, i, alongB) + a.w * PT(c, i, alongA);
+    return dvx * LD(c, normalY) - dvy * LD(c, normalX) - b.w * PT(c, q, i, alongB) + a.w * PT(c, q, i, alongA);
 }
 
 /// Point `i`'s current separation, from the bodies' motion rows (dpx, dpy, cos, sin) since the
 /// step start: each anchor turned by its body's rotation (c, s) lies c·(r·n) + s·(r×n) along n.
-KERNEL_INLINE V KERNEL(separation)(const char *c, int i, KERNEL(rows) a, KERNEL(rows) b) {
+KERNEL_INLINE V KERNEL(separation)(const char *c, const char *q, int i, KERNEL(rows) a, KERNEL(rows) b) {
     return (b.f0 - a.f0) * LD(c, normalX) + (b.f1 - a.f1) * LD(c, normalY)
-        + (b.f2 * PT(c, i, alongB) + b.f3 * PT(c, i, acrossB)) - (a.f2 * PT(c, i, alongA) + a.f3 * PT(c, i, acrossA))
-        + PT(c, i, baseSeparation);
+        + (b.f2 * PT(c, q, i, alongB) + b.f3 * PT(c, q, i, acrossB))
+        - (a.f2 * PT(c, q, i, alongA) + a.f3 * PT(c, q, i, acrossA))
+        + PT(c, q, i, baseSeparation);
 }
 
 /// Adds `impulse` to point `i`'s accumulated normal impulse, clamped to push only, and applies the
 /// change. With `track`, also keeps the largest change of the step in the extra at `x`.
-KERNEL_INLINE void KERNEL(accumulate_normal)(char *c, char *x, int track, int i, V impulse,
+KERNEL_INLINE void KERNEL(accumulate_normal)(char *c, char *q, char *x, int track, int i, V impulse,
                                              KERNEL(side) *a, KERNEL(side) *b) {
-    V old = PT(c, i, normalImpulse);
+    V old = PT(c, q, i, normalImpulse);
     V updated = KERNEL(lanes_max)(old + impulse, KERNEL(splat)(0));
     V applied = updated - old;
-    PST(c, i, normalImpulse, updated);
+    PST(c, q, i, normalImpulse, updated);
     if (track) XPST(x, i, maxNormalImpulse, KERNEL(lanes_max)(XPT(x, i, maxNormalImpulse), applied));
     KERNEL(apply)(c, applied * LD(c, normalX), applied * LD(c, normalY),
-                  applied * PT(c, i, acrossA), applied * PT(c, i, acrossB), a, b);
+                  applied * PT(c, q, i, acrossA), applied * PT(c, q, i, acrossB), a, b);
 }
 
 /// One of the two softnesses in every lane: `statics` in the lanes with a body of infinite mass
@@ -88,40 +90,41 @@ KERNEL_INLINE V KERNEL(soft_lanes)(KERNEL(side) *a, KERNEL(side) *b, float conta
 /// Non-penetration at point `i`. A speculative lane (s > 0) may close the gap within the sub-step,
 /// at full stiffness; a touching lane is soft and pushed out at a capped speed when biased, not at
 /// all when relaxing.
-KERNEL_INLINE void KERNEL(solve_normal)(char *c, char *x, int track, int i, V s, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(solve_normal)(char *c, char *q, char *x, int track, int i, V s,
+                                        KERNEL(side) *a, KERNEL(side) *b,
                                         int useBias, V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     V zero = KERNEL(splat)(0);
-    V vn = KERNEL(normal_speed)(c, i, *a, *b);
+    V vn = KERNEL(normal_speed)(c, q, i, *a, *b);
     V impulse;
     if (useBias) {
         V biasRate = KERNEL(soft_lanes)(a, b, k->contacts.biasRate, k->statics.biasRate);
         V massScale = KERNEL(soft_lanes)(a, b, k->contacts.massScale, k->statics.massScale);
         V impulseScale = KERNEL(soft_lanes)(a, b, k->contacts.impulseScale, k->statics.impulseScale);
-        V soft = -PT(c, i, normalMass) * massScale * (vn + KERNEL(lanes_max)(biasRate * s, pushOut))
-            - impulseScale * PT(c, i, normalImpulse);
-        impulse = KERNEL(select)(s > zero, soft, -PT(c, i, normalMass) * (vn + s * inverseH));
+        V soft = -PT(c, q, i, normalMass) * massScale * (vn + KERNEL(lanes_max)(biasRate * s, pushOut))
+            - impulseScale * PT(c, q, i, normalImpulse);
+        impulse = KERNEL(select)(s > zero, soft, -PT(c, q, i, normalMass) * (vn + s * inverseH));
     } else {
-        impulse = -PT(c, i, normalMass) * (vn + KERNEL(lanes_max)(s, zero) * inverseH);
+        impulse = -PT(c, q, i, normalMass) * (vn + KERNEL(lanes_max)(s, zero) * inverseH);
     }
-    KERNEL(accumulate_normal)(c, x, track, i, impulse, a, b);
+    KERNEL(accumulate_normal)(c, q, x, track, i, impulse, a, b);
 }
 
 /// Coulomb friction at point `i`, limited by the point's normal impulse.
-KERNEL_INLINE void KERNEL(solve_tangent)(char *c, int i, KERNEL(side) *a, KERNEL(side) *b) {
-    V vt = KERNEL(tangent_speed)(c, i, *a, *b);
-    V limit = LD(c, friction) * PT(c, i, normalImpulse);
-    V old = PT(c, i, tangentImpulse);
-    V updated = KERNEL(lanes_min)(KERNEL(lanes_max)(old - PT(c, i, tangentMass) * vt, -limit), limit);
+KERNEL_INLINE void KERNEL(solve_tangent)(char *c, char *q, int i, KERNEL(side) *a, KERNEL(side) *b) {
+    V vt = KERNEL(tangent_speed)(c, q, i, *a, *b);
+    V limit = LD(c, friction) * PT(c, q, i, normalImpulse);
+    V old = PT(c, q, i, tangentImpulse);
+    V updated = KERNEL(lanes_min)(KERNEL(lanes_max)(old - PT(c, q, i, tangentMass) * vt, -limit), limit);
     V applied = updated - old;
-    PST(c, i, tangentImpulse, updated);
+    PST(c, q, i, tangentImpulse, updated);
     KERNEL(apply)(c, applied * LD(c, normalY), -applied * LD(c, normalX),
-                  -applied * PT(c, i, alongA), -applied * PT(c, i, alongB), a, b);
+                  -applied * PT(c, q, i, alongA), -applied * PT(c, q, i, alongB), a, b);
 }
 
 /// Whether a lane with two points still approaches faster than the push-out speed.
-KERNEL_INLINE int KERNEL(approaches_fast)(const char *c, KERNEL(side) a, KERNEL(side) b, V pushOut) {
-    M fast = (KERNEL(normal_speed)(c, 0, a, b) < pushOut) | (KERNEL(normal_speed)(c, 1, a, b) < pushOut);
-    return KERNEL(any)(fast & (PT(c, 1, normalMass) > KERNEL(splat)(0)));
+KERNEL_INLINE int KERNEL(approaches_fast)(const char *c, const char *q, KERNEL(side) a, KERNEL(side) b, V pushOut) {
+    M fast = (KERNEL(normal_speed)(c, q, 0, a, b) < pushOut) | (KERNEL(normal_speed)(c, q, 1, a, b) < pushOut);
+    return KERNEL(any)(fast & (PT(c, q, 1, normalMass) > KERNEL(splat)(0)));
 }
 
 #if BLOCKS_PER_GROUP == 1
@@ -129,33 +132,35 @@ KERNEL_INLINE int KERNEL(approaches_fast)(const char *c, KERNEL(side) a, KERNEL(
 /// approaches faster than the push-out speed. Rare, and out of line so that the common path
 /// keeps its registers.
 static __attribute__((noinline)) KERNEL_TARGET
-void KERNEL(sweep_impacts)(char *c, char *x, int track, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+void KERNEL(sweep_impacts)(char *c, char *q, char *x, int track, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
                           V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     for (int sweep = 1; sweep <= 4; sweep++) {
-        KERNEL(solve_normal)(c, x, track, 0, s0, a, b, 1, inverseH, pushOut, k);
-        KERNEL(solve_normal)(c, x, track, 1, s1, a, b, 1, inverseH, pushOut, k);
-        if (sweep == 4 || !KERNEL(approaches_fast)(c, *a, *b, pushOut)) return;
+        KERNEL(solve_normal)(c, q, x, track, 0, s0, a, b, 1, inverseH, pushOut, k);
+        KERNEL(solve_normal)(c, q, x, track, 1, s1, a, b, 1, inverseH, pushOut, k);
+        if (sweep == 4 || !KERNEL(approaches_fast)(c, q, *a, *b, pushOut)) return;
     }
 }
 
 /// Sweeps the block's impacts (`approaches_fast` said a lane needs it).
-KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *x, int track, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *q, char *x, int track, V s0, V s1,
+                                         KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
-    KERNEL(sweep_impacts)(c, x, track, s0, s1, a, b, inverseH, pushOut, k);
+    KERNEL(sweep_impacts)(c, q, x, track, s0, s1, a, b, inverseH, pushOut, k);
 }
 #else
 /// Sweeps the impacts of each block of the group whose own lanes need it, with the four-lane
 /// sweep, exactly as a block solved alone: a block whose lanes do not approach fast is not swept.
 /// (So a group has no sweep of its own.)
-KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *x, int track, V s0, V s1, KERNEL(side) *a, KERNEL(side) *b,
+KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *q, char *x, int track, V s0, V s1,
+                                         KERNEL(side) *a, KERNEL(side) *b,
                                          V inverseH, V pushOut, const dynamics_contact_pass_constants *k) {
     for (int half = 0; half < 2; half++) {
 #define HALF(v) (half ? KERNEL(high)(v) : KERNEL(low)(v))
 #define JOIN(v, h) (half ? KERNEL(join)(KERNEL(low)(v), (h)) : KERNEL(join)((h), KERNEL(high)(v)))
         KERNEL_FOUR(side) ha = {HALF(a->vx), HALF(a->vy), HALF(a->w), HALF(a->m)};
         KERNEL_FOUR(side) hb = {HALF(b->vx), HALF(b->vy), HALF(b->w), HALF(b->m)};
-        if (!KERNEL_FOUR(approaches_fast)(c + 16 * half, ha, hb, HALF(pushOut))) continue;
-        KERNEL_FOUR(sweep_impacts)(c + 16 * half, x + 16 * half, track, HALF(s0), HALF(s1), &ha, &hb,
+        if (!KERNEL_FOUR(approaches_fast)(c + 16 * half, q + 16 * half, ha, hb, HALF(pushOut))) continue;
+        KERNEL_FOUR(sweep_impacts)(c + 16 * half, q + 16 * half, x + 16 * half, track, HALF(s0), HALF(s1), &ha, &hb,
                                    HALF(inverseH), HALF(pushOut), k);
         a->vx = JOIN(a->vx, ha.vx); a->vy = JOIN(a->vy, ha.vy); a->w = JOIN(a->w, ha.w);
         b->vx = JOIN(b->vx, hb.vx); b->vy = JOIN(b->vy, hb.vy); b->w = JOIN(b->w, hb.w);
@@ -167,14 +172,14 @@ KERNEL_INLINE void KERNEL(sweep_if_fast)(char *c, char *x, int track, V s0, V s1
 
 /// Applies the accumulated impulses: P = λn·n + λt·t at each point, and r×P = λn·(r×n) − λt·(r·n).
 /// `points` (a constant where called) is 1 where no lane of the group has a second point.
-KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states, int points) {
+KERNEL_INLINE void KERNEL(warm_start)(char *c, char *q, char *states, int points) {
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
     for (int i = 0; i < points; i++) {
-        V normal = PT(c, i, normalImpulse), tangent = PT(c, i, tangentImpulse);
+        V normal = PT(c, q, i, normalImpulse), tangent = PT(c, q, i, tangentImpulse);
         V nx = LD(c, normalX), ny = LD(c, normalY);
         KERNEL(apply)(c, normal * nx + tangent * ny, normal * ny - tangent * nx,
-                      normal * PT(c, i, acrossA) - tangent * PT(c, i, alongA),
-                      normal * PT(c, i, acrossB) - tangent * PT(c, i, alongB), &a, &b);
+                      normal * PT(c, q, i, acrossA) - tangent * PT(c, q, i, alongA),
+                      normal * PT(c, q, i, acrossB) - tangent * PT(c, q, i, alongB), &a, &b);
     }
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
@@ -182,7 +187,7 @@ KERNEL_INLINE void KERNEL(warm_start)(char *c, char *states, int points) {
 
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without; with
 /// `points` 1 (a constant where called), for a group none of whose lanes has a second point.
-KERNEL_INLINE void KERNEL(solve)(char *c, char *x, int track, char *states, int useBias, V inverseH, V pushOut,
+KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, int track, char *states, int useBias, V inverseH, V pushOut,
                                  const dynamics_contact_pass_constants *k, int points) {
     KERNEL(rows) va, vb, ma, mb;
     KERNEL(gather_states)(states, c, 0, &va, &ma);
@@ -191,65 +196,69 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *x, int track, char *states, int 
     // Positions do not change within a block's solve: each separation is computed once.
     if (points == 1) {
         // No second point: no sweep either, which only lanes with two points ask for.
-        KERNEL(solve_normal)(c, x, track, 0, KERNEL(separation)(c, 0, ma, mb), &a, &b, useBias, inverseH, pushOut, k);
-        KERNEL(solve_tangent)(c, 0, &a, &b);
+        V s0 = KERNEL(separation)(c, q, 0, ma, mb);
+        KERNEL(solve_normal)(c, q, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
+        KERNEL(solve_tangent)(c, q, 0, &a, &b);
         KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
         KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
         return;
     }
-    V s0 = KERNEL(separation)(c, 0, ma, mb), s1 = KERNEL(separation)(c, 1, ma, mb);
-    KERNEL(solve_normal)(c, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
-    KERNEL(solve_normal)(c, x, track, 1, s1, &a, &b, useBias, inverseH, pushOut, k);
+    V s0 = KERNEL(separation)(c, q, 0, ma, mb), s1 = KERNEL(separation)(c, q, 1, ma, mb);
+    KERNEL(solve_normal)(c, q, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
+    KERNEL(solve_normal)(c, q, x, track, 1, s1, &a, &b, useBias, inverseH, pushOut, k);
     // The relax pass removes push-out only; impacts are solved already.
-    if (useBias && KERNEL(approaches_fast)(c, a, b, pushOut)) {
-        KERNEL(sweep_if_fast)(c, x, track, s0, s1, &a, &b, inverseH, pushOut, k);
+    if (useBias && KERNEL(approaches_fast)(c, q, a, b, pushOut)) {
+        KERNEL(sweep_if_fast)(c, q, x, track, s0, s1, &a, &b, inverseH, pushOut, k);
     }
-    KERNEL(solve_tangent)(c, 0, &a, &b);
-    KERNEL(solve_tangent)(c, 1, &a, &b);
+    KERNEL(solve_tangent)(c, q, 0, &a, &b);
+    KERNEL(solve_tangent)(c, q, 1, &a, &b);
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
 /// Restitution at point `i`, for lanes that approached faster than the threshold and touched.
 /// `x` is the group's address in the pairs' extras.
-KERNEL_INLINE void KERNEL(bounce)(char *c, char *x, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
+KERNEL_INLINE void KERNEL(bounce)(char *c, char *q, char *x, int i, KERNEL(side) *a, KERNEL(side) *b, V threshold) {
     V zero = KERNEL(splat)(0), e = XLD(x, restitution);
     V approach = XPT(x, i, relativeVelocity);
     M active = (approach < threshold) & (XPT(x, i, maxNormalImpulse) > zero) & (e > zero);
     if (!KERNEL(any)(active)) return;
-    V vn = KERNEL(normal_speed)(c, i, *a, *b);
-    V impulse = -PT(c, i, normalMass) * (vn + e * approach);
+    V vn = KERNEL(normal_speed)(c, q, i, *a, *b);
+    V impulse = -PT(c, q, i, normalMass) * (vn + e * approach);
     impulse = KERNEL(select)(active, zero, impulse);
-    KERNEL(accumulate_normal)(c, x, 1, i, impulse, a, b);
+    KERNEL(accumulate_normal)(c, q, x, 1, i, impulse, a, b);
 }
 
 /// Restitution for the group at `c`, whose extras are at `x`: a group without a bouncy lane
 /// reads nothing more. With `points` 1, the first points only (a second point that never
 /// pushed does not bounce).
-KERNEL_INLINE void KERNEL(restitution)(char *c, char *x, char *states, V threshold, int points) {
+KERNEL_INLINE void KERNEL(restitution)(char *c, char *q, char *x, char *states, V threshold, int points) {
     if (!KERNEL(any)(XLD(x, restitution) > KERNEL(splat)(0))) return;
     KERNEL(side) a = KERNEL(velocities)(states, c, 0), b = KERNEL(velocities)(states, c, 1);
-    KERNEL(bounce)(c, x, 0, &a, &b, threshold);
-    if (points > 1) KERNEL(bounce)(c, x, 1, &a, &b, threshold);
+    KERNEL(bounce)(c, q, x, 0, &a, &b, threshold);
+    if (points > 1) KERNEL(bounce)(c, q, x, 1, &a, &b, threshold);
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
 }
 
 /// Starts loading the block pair `DYNAMICS_PAIR_PREFETCH_DISTANCE` pairs after group `g`'s, when
 /// `g` is its pair's first group and that pair is one of the `groups` groups' (`perPair` groups a
-/// pair). A pair spans 12.5 cache lines, so every line is asked for; of a pair with one point
-/// (`pointCounts`, NULL: two everywhere), the lines before its second point.
-KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, const uint8_t *pointCounts, int64_t g, int64_t groups) {
+/// pair): its eight cache lines at `base`, and, unless it has one point (`pointCounts`, NULL: two
+/// everywhere), the 4.5 lines of its second point at `secondBase`.
+KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, const char *secondBase, const uint8_t *pointCounts,
+                                          int64_t g, int64_t groups) {
     const int64_t perPair = 2 / BLOCKS_PER_GROUP;
     if (g % perPair != 0 || g + DYNAMICS_PAIR_PREFETCH_DISTANCE * perPair >= groups) return;
     int64_t pair = g / perPair + DYNAMICS_PAIR_PREFETCH_DISTANCE;
-    const char *ahead = base + pair * (int64_t)sizeof(dynamics_wide_contact_pair);
-    int onePoint = pointCounts != NULL && pointCounts[pair] == 1;
-    dynamics_prefetch_bytes(ahead, onePoint ? offsetof(dynamics_wide_contact_pair, point1) : sizeof(dynamics_wide_contact_pair));
+    const int64_t pairBytes = sizeof(dynamics_wide_contact_pair), secondBytes = sizeof(dynamics_wide_point_pair);
+    dynamics_prefetch_bytes(base + pair * pairBytes, pairBytes);
+    int twoPoints = pointCounts == NULL || pointCounts[pair] != 1;
+    if (twoPoints) dynamics_prefetch_bytes(secondBase + pair * secondBytes, secondBytes);
 }
 
-/// One pass over the block pairs `pairs[0..<count]` (with their extras `extras[0..<count]` and
-/// point counts `pointCounts[0..<count]`, NULL: two everywhere), in order: group by group, where a
+/// One pass over the block pairs `pairs[0..<count]` (with their second points
+/// `seconds[0..<count]`, extras `extras[0..<count]` and point counts `pointCounts[0..<count]`,
+/// NULL: two everywhere), in order: group by group, where a
 /// group is one block (the first half of a pair, then the second) in four lanes and a whole pair
 /// in eight. Each pass has its own loop, so that the relax loop is compiled with the bias
 /// arithmetic folded away, and the loops that keep the largest normal impulses
@@ -258,6 +267,7 @@ KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, const uint8_t *point
 /// and relax loops load the pairs ahead (restitution reads few of them).
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
                                                                dynamics_wide_contact_pair *pairs,
+                                                               dynamics_wide_point_pair *seconds,
                                                                dynamics_wide_contact_extra *extras,
                                                                const uint8_t *pointCounts, int64_t count,
                                                                const dynamics_contact_pass_constants *k) {
@@ -265,10 +275,12 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
     const int64_t perPair = 2 / BLOCKS_PER_GROUP;
     int64_t groups = count * perPair;
-    char *base = (char *)pairs, *extraBase = (char *)extras;
+    char *base = (char *)pairs, *secondBase = (char *)seconds, *extraBase = (char *)extras;
     int prefetch = k->prefetchPairs != 0;
+/// Group `g`'s addresses in the pairs, their second points and their extras.
+#define AT(g) GROUP(base, g), QGROUP(secondBase, g), XGROUP(extraBase, g)
 #define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) { \
-        if (prefetch) KERNEL(prefetch_ahead)(base, pointCounts, g, groups); \
+        if (prefetch) KERNEL(prefetch_ahead)(base, secondBase, pointCounts, g, groups); \
         if (pointCounts != NULL && pointCounts[g / perPair] == 1) { \
             const int points = 1; \
             call; \
@@ -279,30 +291,31 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     }
     switch (pass) {
     case dynamics_contact_warm_start:
-        EACH_GROUP(KERNEL(warm_start)(GROUP(base, g), states, points));
+        EACH_GROUP(KERNEL(warm_start)(GROUP(base, g), QGROUP(secondBase, g), states, points));
         break;
     case dynamics_contact_solve:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 1, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(AT(g), 1, states, 1, inverseH, pushOut, k, points));
         } else {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 1, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(AT(g), 0, states, 1, inverseH, pushOut, k, points));
         }
         break;
     case dynamics_contact_relax:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 1, states, 0, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(AT(g), 1, states, 0, inverseH, pushOut, k, points));
         } else {
-            EACH_GROUP(KERNEL(solve)(GROUP(base, g), XGROUP(extraBase, g), 0, states, 0, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(AT(g), 0, states, 0, inverseH, pushOut, k, points));
         }
         break;
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
         prefetch = 0;
-        EACH_GROUP(KERNEL(restitution)(GROUP(base, g), XGROUP(extraBase, g), states, threshold, points));
+        EACH_GROUP(KERNEL(restitution)(AT(g), states, threshold, points));
         break;
     }
     }
 #undef EACH_GROUP
+#undef AT
 }
 
 #undef PT
@@ -318,5 +331,8 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
 #undef GROUP
 #undef FIELD
 #undef XGROUP
+#undef QGROUP
+#undef QLD
+#undef QST
 #undef XLD
 #undef XST

@@ -66,7 +66,8 @@ INLINE V approach_speed(rows8 r, V nx, V ny, rows8 a, rows8 b, M lanes) {
 
 int32_t dynamics_prepare_pair_available(void) { return 1; }
 
-TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
+TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
+                                     dynamics_wide_contact_extra *extra,
                                      const dynamics_solver_source *sources, int32_t count,
                                      const dynamics_prepare_inputs *in) {
     const char *contacts = (const char *)in->contacts;
@@ -123,7 +124,7 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
     prepare_point(&pair->point0, anchors0, load_floats(contacts, contact, stride, in->separation0Offset),
                   warm.x, warm.y, nx, ny, m, used);
     rows8 anchors1 = load_rows(contacts, contact, stride, in->anchors1Offset);
-    prepare_point(&pair->point1, anchors1, load_floats(contacts, contact, stride, in->separation1Offset),
+    prepare_point(second, anchors1, load_floats(contacts, contact, stride, in->separation1Offset),
                   warm.z, warm.w, nx, ny, m, twoPoints);
 
     if (in->keepsImpactSpeeds) {
@@ -145,10 +146,11 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
 
 int32_t dynamics_prepare_pair_available(void) { return 0; }
 
-int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_contact_extra *extra,
+int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
+                              dynamics_wide_contact_extra *extra,
                               const dynamics_solver_source *sources, int32_t count,
                               const dynamics_prepare_inputs *inputs) {
-    (void)pair; (void)extra; (void)sources; (void)count; (void)inputs;
+    (void)pair; (void)second; (void)extra; (void)sources; (void)count; (void)inputs;
     __builtin_trap();
 }
 

@@ -6,7 +6,11 @@ import Testing
 /// (`PrepareWideBlocksKernel`, the passes' `pointCounts`).
 @Suite("One-point pairs")
 struct OnePointPairTests {
-    @Test("the one-point path solves a pair of one-point contacts to the bits of the two-point path", arguments: [5, 9, 13])
+    /// The one-point side's second points are poisoned with NaNs after the lanes are written: a
+    /// pass that read one would spread them into the states, and one that wrote one would change
+    /// them.
+    @Test("the one-point path solves a pair of one-point contacts to the bits of the two-point path, never touching its second point",
+          arguments: [5, 9, 13])
     func sameBitsAsTwoPoints(seed: UInt64) {
         let scene = RandomSolverInputs(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         scene.withKernel { kernel, sources, restingIndex in
@@ -16,17 +20,20 @@ struct OnePointPairTests {
             let pairCount = lanes.count
             // Side 0 runs the two-point path (no counts), side 1 the one-point path.
             let pairs = (0..<2).map { _ in UnsafeMutablePointer<WideContactPair>.allocate(capacity: pairCount) }
+            let seconds = (0..<2).map { _ in UnsafeMutablePointer<WidePointPair>.allocate(capacity: pairCount) }
             let extras = (0..<2).map { _ in UnsafeMutablePointer<WideContactExtra>.allocate(capacity: pairCount) }
-            defer { for p in pairs { p.deallocate() }; for x in extras { x.deallocate() } }
+            defer { for p in pairs { p.deallocate() }; for q in seconds { q.deallocate() }; for x in extras { x.deallocate() } }
             let onePoint = [UInt8](repeating: 1, count: pairCount)
             for side in 0..<2 {
                 for (p, members) in lanes.enumerated() {
                     for lane in 0..<8 {
                         let k = lane < members.count ? constraints[members[lane]] : .unused
-                        WideBlock(pairs[side], extras[side], block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
+                        WideBlock(pairs[side], seconds[side], extras[side], block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
                     }
                 }
             }
+            let secondBytes = pairCount * MemoryLayout<WidePointPair>.stride
+            UnsafeMutableRawPointer(seconds[1]).initializeMemory(as: UInt8.self, repeating: 0xFF, count: secondBytes)
             var twoPointStates = scene.states
             for i in 0..<scene.sims.count where scene.sims[i].invMass > 0 {
                 let t = Float(i) - 5
@@ -40,17 +47,19 @@ struct OnePointPairTests {
                         for pass in [ContactPass.warmStart, .solve, .relax, .solve, .relax, .restitution] {
                             var context = kernel.context
                             context.states = twoStates.baseAddress!
-                            ContactPassKernel(base: pairs[0], extras: extras[0], pointCounts: nil, pass: pass, context: context,
+                            ContactPassKernel(base: pairs[0], secondPoints: seconds[0], extras: extras[0], pointCounts: nil, pass: pass, context: context,
                                               keepLargestImpulses: true, prefetchesPairs: false).run(0..<pairCount)
                             context.states = oneStates.baseAddress!
-                            ContactPassKernel(base: pairs[1], extras: extras[1], pointCounts: counts.baseAddress!, pass: pass,
+                            ContactPassKernel(base: pairs[1], secondPoints: seconds[1], extras: extras[1], pointCounts: counts.baseAddress!, pass: pass,
                                               context: context, keepLargestImpulses: true, prefetchesPairs: true)
                                 .run(0..<pairCount)
                             let sameStates = memcmp(twoStates.baseAddress!, oneStates.baseAddress!,
                                                     twoStates.count * MemoryLayout<BodyState>.stride) == 0
                             let samePairs = memcmp(pairs[0], pairs[1], pairCount * MemoryLayout<WideContactPair>.stride) == 0
                             let sameExtras = memcmp(extras[0], extras[1], pairCount * MemoryLayout<WideContactExtra>.stride) == 0
-                            #expect(sameStates && samePairs && sameExtras, "after \(pass): states \(sameStates), pairs \(samePairs), extras \(sameExtras)")
+                            let poisoned = UnsafeRawBufferPointer(start: seconds[1], count: secondBytes).allSatisfy { $0 == 0xFF }
+                            #expect(sameStates && samePairs && sameExtras && poisoned,
+                                    "after \(pass): states \(sameStates), pairs \(samePairs), extras \(sameExtras), second points untouched \(poisoned)")
                         }
                     }
                 }

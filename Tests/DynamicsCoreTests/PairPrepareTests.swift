@@ -31,14 +31,14 @@ struct PairPrepareTests {
             var inputs = kernel.pairInputs(restingIndex: restingIndex)
             for first in stride(from: 0, to: sources.count - lanes + 1, by: 3) {
                 // Pair 0 prepared at once, pair 1 block by block as the Swift kernel does it.
-                let (pairs, extras) = WidePrepareTests.garbagePairs()
-                defer { pairs.deallocate(); extras.deallocate() }
+                let (pairs, seconds, extras) = WidePrepareTests.garbagePairs()
+                defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
                 let pointCount = sources.withUnsafeBufferPointer {
                     let at = UnsafeRawPointer($0.baseAddress! + first).assumingMemoryBound(to: dynamics_solver_source.self)
-                    let pointCount = dynamics_prepare_pair(pairs, extras, at, Int32(lanes), &inputs)
-                    kernel.prepareBlock(WideBlock(pairs, extras, block: 2), $0.baseAddress! + first, count: min(lanes, 4),
+                    let pointCount = dynamics_prepare_pair(pairs, seconds, extras, at, Int32(lanes), &inputs)
+                    kernel.prepareBlock(WideBlock(pairs, seconds, extras, block: 2), $0.baseAddress! + first, count: min(lanes, 4),
                                         restingIndex: restingIndex)
-                    let second = WideBlock(pairs, extras, block: 3)
+                    let second = WideBlock(pairs, seconds, extras, block: 3)
                     if lanes > 4 {
                         kernel.prepareBlock(second, $0.baseAddress! + first + 4, count: lanes - 4, restingIndex: restingIndex)
                     } else {
@@ -50,6 +50,8 @@ struct PairPrepareTests {
                 #expect(pointCount == (sources[first..<first + lanes].contains { $0.points > 1 } ? 2 : 1))
                 #expect(Self.differingBytes(pairs, count: MemoryLayout<WideContactPair>.size).isEmpty,
                         "pair bytes differ (\(lanes) lanes from source \(first))")
+                #expect(Self.differingBytes(seconds, count: MemoryLayout<WidePointPair>.size).isEmpty,
+                        "second point bytes differ (\(lanes) lanes from source \(first))")
                 if impactSpeeds {
                     #expect(Self.differingBytes(extras, count: MemoryLayout<WideContactExtra>.size).isEmpty,
                             "extra bytes differ (\(lanes) lanes from source \(first))")

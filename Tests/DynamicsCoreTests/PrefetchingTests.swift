@@ -23,7 +23,8 @@ struct PrefetchingTests {
 
     @Test("the contact pairs are prefetched from a quarter of the last-level cache")
     func pairThresholdFollowsCacheSize() {
-        let pair = MemoryLayout<WideContactPair>.stride
+        let pair = World.bytesPerWidePair
+        #expect(pair == 800)
         // 32 MiB, the EPYC host's L3: rain-100k's 210 000 touching contacts (26 250 pairs or more)
         // are above it, rain-10k's 21 000 and large-pyramid's below.
         let epyc = World.prefetchingPairBytes(lastLevelCacheBytes: 32 << 20)

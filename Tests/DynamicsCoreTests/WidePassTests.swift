@@ -17,12 +17,13 @@ struct WidePassTests {
             let lanes = Self.disjointLanes(constraints)
             let pairCount = lanes.count
             let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: pairCount)
+            let seconds = UnsafeMutablePointer<WidePointPair>.allocate(capacity: pairCount)
             let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: pairCount)
-            defer { pairs.deallocate(); extras.deallocate() }
+            defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
             for (p, members) in lanes.enumerated() {
                 for lane in 0..<8 {
                     let k = lane < members.count ? constraints[members[lane]] : .unused
-                    WideBlock(pairs, extras, block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
+                    WideBlock(pairs, seconds, extras, block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
                 }
             }
             // Both sides start from the states the constraints were prepared with, moved a little
@@ -52,10 +53,10 @@ struct WidePassTests {
                         scalar.withUnsafeMutableBufferPointer { base in
                             for members in lanes { for m in members { pass.run(over: base.baseAddress!, m..<m + 1, scalarContext) } }
                         }
-                        ContactPassKernel(base: pairs, extras: extras, pointCounts: nil, pass: pass, context: wideContext,
+                        ContactPassKernel(base: pairs, secondPoints: seconds, extras: extras, pointCounts: nil, pass: pass, context: wideContext,
                                           keepLargestImpulses: true, prefetchesPairs: prefetchesPairs)
                             .run(0..<pairCount)
-                        mismatches += Self.compare(pass, scalarBuffer, wideBuffer, scalar, pairs, lanes)
+                        mismatches += Self.compare(pass, scalarBuffer, wideBuffer, scalar, pairs, seconds, lanes)
                         if pass == .restitution {
                             bounced = zip(before, scalar).filter { $0.point0.normalImpulse != $1.point0.normalImpulse }.count
                         }
@@ -92,7 +93,8 @@ struct WidePassTests {
     /// bodies' velocities and inverse masses, and each lane's accumulated impulses.
     static func compare(_ pass: ContactPass, _ scalarStates: UnsafeMutableBufferPointer<BodyState>,
                         _ wideStates: UnsafeMutableBufferPointer<BodyState>, _ scalar: [ContactConstraint],
-                        _ pairs: UnsafeMutablePointer<WideContactPair>, _ lanes: [[Int]]) -> [String] {
+                        _ pairs: UnsafeMutablePointer<WideContactPair>, _ seconds: UnsafeMutablePointer<WidePointPair>,
+                        _ lanes: [[Int]]) -> [String] {
         var found: [String] = []
         func check(_ what: @autoclosure () -> String, _ expected: Float, _ actual: Float) {
             if !(abs(expected - actual) <= 1e-4 * max(1, abs(expected))) { found.append("\(pass): \(what()) \(expected) vs \(actual)") }
@@ -110,8 +112,8 @@ struct WidePassTests {
                 let k = scalar[m], second = k.secondPoint
                 check("contact \(m) normal impulse 0", k.point0.normalImpulse, pairs[p].point0.normalImpulse[lane])
                 check("contact \(m) tangent impulse 0", k.point0.tangentImpulse, pairs[p].point0.tangentImpulse[lane])
-                check("contact \(m) normal impulse 1", second.normalImpulse, pairs[p].point1.normalImpulse[lane])
-                check("contact \(m) tangent impulse 1", second.tangentImpulse, pairs[p].point1.tangentImpulse[lane])
+                check("contact \(m) normal impulse 1", second.normalImpulse, seconds[p].normalImpulse[lane])
+                check("contact \(m) tangent impulse 1", second.tangentImpulse, seconds[p].tangentImpulse[lane])
             }
         }
         return found

@@ -14,10 +14,10 @@ struct WidePrepareTests {
             for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
                 // Block 1 (the second half of the first pair) prepared four lanes at once, block 2
                 // (the first half of the second pair) lane by lane.
-                let (pairs, extras) = Self.garbagePairs()
-                defer { pairs.deallocate(); extras.deallocate() }
+                let (pairs, seconds, extras) = Self.garbagePairs()
+                defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
                 let twoPoints = sources.withUnsafeBufferPointer {
-                    kernel.prepareBlock(WideBlock(pairs, extras, block: 1), $0.baseAddress! + first, count: lanes,
+                    kernel.prepareBlock(WideBlock(pairs, seconds, extras, block: 1), $0.baseAddress! + first, count: lanes,
                                         restingIndex: restingIndex)
                 }
                 // What the block reports is what its lanes' manifolds have (the sources' counts
@@ -25,10 +25,12 @@ struct WidePrepareTests {
                 #expect(twoPoints == sources[first..<first + lanes].contains { $0.points > 1 })
                 for l in 0..<4 {
                     let constraint = l < lanes ? kernel.prepare(sources[first + l]) : .unused
-                    WideBlock(pairs, extras, block: 2).setLane(l, constraint, restingIndex: restingIndex)
+                    WideBlock(pairs, seconds, extras, block: 2).setLane(l, constraint, restingIndex: restingIndex)
                 }
-                // Every field's lanes 4–7 of the first pair (and extra) against its lanes 0–3 of the second.
-                let differing = Self.differingFloats(pairs) + Self.differingFloats(extras).map { "extra \($0)" }
+                // Every field's lanes 4–7 of the first pair (second point, extra) against its lanes
+                // 0–3 of the second.
+                let differing = Self.differingFloats(pairs) + Self.differingFloats(seconds).map { "second point \($0)" }
+                    + Self.differingFloats(extras).map { "extra \($0)" }
                 #expect(differing.isEmpty, "floats differing at \(differing) (block at source \(first))")
             }
         }
@@ -44,37 +46,48 @@ struct WidePrepareTests {
             var lean = kernel
             lean.keepsImpactSpeeds = false
             for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
-                let (pairs, extras) = Self.garbagePairs()
-                defer { pairs.deallocate(); extras.deallocate() }
+                let (pairs, seconds, extras) = Self.garbagePairs()
+                defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
                 sources.withUnsafeBufferPointer {
-                    kernel.prepareBlock(WideBlock(pairs, extras, block: 0), $0.baseAddress! + first, count: lanes,
+                    kernel.prepareBlock(WideBlock(pairs, seconds, extras, block: 0), $0.baseAddress! + first, count: lanes,
                                         restingIndex: restingIndex)
-                    lean.prepareBlock(WideBlock(pairs, extras, block: 1), $0.baseAddress! + first, count: lanes,
+                    lean.prepareBlock(WideBlock(pairs, seconds, extras, block: 1), $0.baseAddress! + first, count: lanes,
                                       restingIndex: restingIndex)
                 }
                 // Lanes 0–3 of each field (with impact speeds) against lanes 4–7 (without).
-                let half = MemoryLayout<Lanes>.stride
-                let pair = UnsafeRawBufferPointer(start: pairs, count: MemoryLayout<WideContactPair>.size)
-                let differing = (0..<MemoryLayout<WideContactPair>.size / (2 * half)).filter { f in
-                    (0..<half).contains { pair[f * 2 * half + $0] != pair[f * 2 * half + half + $0] }
-                }
+                let differing = Self.differingHalves(pairs), secondsDiffering = Self.differingHalves(seconds)
                 #expect(differing.isEmpty, "pair fields differing at \(differing) (block at source \(first))")
+                #expect(secondsDiffering.isEmpty,
+                        "second point fields differing at \(secondsDiffering) (block at source \(first))")
                 let index = extras.pointee.contactIndex
                 #expect(index.lowHalf == index.highHalf, "contact indices (block at source \(first))")
             }
         }
     }
 
-    /// Two block pairs and their extras, filled with garbage so that a field the preparation
-    /// forgets to write shows; the caller deallocates them.
-    static func garbagePairs() -> (UnsafeMutablePointer<WideContactPair>, UnsafeMutablePointer<WideContactExtra>) {
+    /// Two block pairs, their second points and their extras, filled with garbage so that a
+    /// field the preparation forgets to write shows; the caller deallocates them.
+    static func garbagePairs() -> (UnsafeMutablePointer<WideContactPair>, UnsafeMutablePointer<WidePointPair>,
+                                   UnsafeMutablePointer<WideContactExtra>) {
         let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
+        let seconds = UnsafeMutablePointer<WidePointPair>.allocate(capacity: 2)
         let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: 2)
         UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
                                                         count: 2 * MemoryLayout<WideContactPair>.stride)
+        UnsafeMutableRawPointer(seconds).initializeMemory(as: UInt8.self, repeating: 0xC3,
+                                                          count: 2 * MemoryLayout<WidePointPair>.stride)
         UnsafeMutableRawPointer(extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
                                                          count: 2 * MemoryLayout<WideContactExtra>.stride)
-        return (pairs, extras)
+        return (pairs, seconds, extras)
+    }
+
+    /// The fields of the record at `record` whose lanes 0–3 differ from its lanes 4–7.
+    static func differingHalves<Record>(_ record: UnsafePointer<Record>) -> [Int] {
+        let half = MemoryLayout<Lanes>.stride
+        let bytes = UnsafeRawBufferPointer(start: record, count: MemoryLayout<Record>.size)
+        return (0..<MemoryLayout<Record>.size / (2 * half)).filter { f in
+            (0..<half).contains { bytes[f * 2 * half + $0] != bytes[f * 2 * half + half + $0] }
+        }
     }
 
     /// The floats (by index in the first of the two records at `records`) whose value in lanes

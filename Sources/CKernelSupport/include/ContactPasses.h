@@ -44,14 +44,17 @@ typedef struct {
 /// not stored: the passes take them from the states' velocity rows, which they load anyway. A
 /// lane's softness is not stored either: it follows from the masses (a lane with a body of
 /// infinite mass takes the static softness, the others the contact softness, both in
-/// `dynamics_contact_pass_constants`). What the other passes need is in the pair's
+/// `dynamics_contact_pass_constants`). The second manifold point is not here either: pair `k`'s
+/// is the `k`th of an array beside the pairs (`dynamics_contact_pass_constants.secondPoints`),
+/// so that a pair none of whose lanes has one is 512 bytes, eight cache lines, and its stream
+/// has no gaps for the processor to fetch anyway. What the other passes need is in the pair's
 /// `dynamics_wide_contact_extra`.
 typedef struct {
     dynamics_indices8 offsetA, offsetB;
     dynamics_lanes8 normalX, normalY;
     dynamics_lanes8 friction;
     dynamics_lanes8 inertiaA, inertiaB;
-    dynamics_wide_point_pair point0, point1;
+    dynamics_wide_point_pair point0;
 } dynamics_wide_contact_pair;
 
 /// The fields of a block pair that only restitution needs, and the impulse stores, kept apart so
@@ -83,7 +86,7 @@ typedef struct {
 } dynamics_softness;
 
 /// What a pass needs besides the blocks: the bodies' 32-byte states (velocity row, then motion
-/// row: dpx, dpy, cos, sin), the pairs' extras, the sub-step rate, the solver's speed limits, the
+/// row: dpx, dpy, cos, sin), the pairs' second points and extras, the sub-step rate, the solver's speed limits, the
 /// two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`),
 /// whether the solve and relax passes keep each point's largest normal impulse (non-zero when a
 /// restitution pass follows), whether the passes prefetch the pairs ahead (non-zero when the
@@ -92,9 +95,10 @@ typedef struct {
 ///
 /// A pair of point count 1 has no lane with a second point, so its second point is all zeros:
 /// the passes then neither read nor write it, which gives the same bits as solving it (a zero
-/// impulse changes no velocity) and saves the 288 bytes of its lines on every pass.
+/// impulse changes no velocity) and saves its 288 bytes on every pass.
 typedef struct {
     void *states;
+    dynamics_wide_point_pair *secondPoints;
     dynamics_wide_contact_extra *extras;
     const uint8_t *pointCounts;
     float inverseH;

@@ -7,11 +7,11 @@ import CKernelSupport
 /// and those with one after them (`wideSources`), and each pair notes whether any of its lanes'
 /// manifolds has a second point (`pointCounts`, from the manifolds themselves: a key written
 /// before its body woke may be out of date). A pair of one point is then solved without reading
-/// or writing its second point, 288 of its 800 bytes, on every pass: in a pile of circles and
-/// polygons most contacts touch at one point (rain-10k: 74 %, and 69 % of its pairs). The lanes of
-/// a colour share no body, so the order within a colour changes no lane's arithmetic; only which
-/// lanes a block's impact sweep revisits with it (`sweep_if_fast`) depends on it, and the order
-/// is the same for any worker count.
+/// or writing its second point (`secondPoints`, 288 bytes beside the pair's 512), on every pass:
+/// in a pile of circles and polygons most contacts touch at one point (rain-10k: 74 %, and 69 %
+/// of its pairs). The lanes of a colour share no body, so the order within a colour changes no
+/// lane's arithmetic; only which lanes a block's impact sweep revisits with it (`sweep_if_fast`)
+/// depends on it, and the order is the same for any worker count.
 struct PrepareWideBlocksKernel: ChunkKernel {
     var scalar: PrepareContactsKernel
     /// The coloured sources (`World.orderedSources`).
@@ -19,6 +19,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// The same sources as the pairs take them (`World.wideSources`), written here.
     var wideSources: UnsafeMutablePointer<SolverSource>
     var pairs: UnsafeMutablePointer<WideContactPair>
+    /// Each pair's second point (`World.wideSecondPoints`).
+    var secondPoints: UnsafeMutablePointer<WidePointPair>
     var extras: UnsafeMutablePointer<WideContactExtra>
     /// Each pair's point count (1 or 2), written here.
     var pointCounts: UnsafeMutablePointer<UInt8>
@@ -66,7 +68,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                     let count = min(8, colorEnd - pairFirst)
                     let twoPoints: Bool
                     if pairsAtOnce {
-                        twoPoints = dynamics_prepare_pair(pairs + k, extras + k, sources + pairFirst, Int32(count), &inputs) > 1
+                        twoPoints = dynamics_prepare_pair(pairs + k, secondPoints + k, extras + k, sources + pairFirst, Int32(count), &inputs) > 1
                     } else {
                         let firstBlock = prepareBlock(2 * k, sources: pairFirst, count: min(4, count))
                         twoPoints = prepareBlock(2 * k + 1, sources: pairFirst + 4, count: count - 4) || firstBlock
@@ -121,7 +123,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// four: the rest of its lanes unused). Returns whether a lane's manifold has two points.
     @inline(__always)
     func prepareBlock(_ b: Int, sources first: Int, count: Int) -> Bool {
-        let block = WideBlock(pairs, extras, block: b)
+        let block = WideBlock(pairs, secondPoints, extras, block: b)
         guard count > 0 else {
             for l in 0..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
             return false

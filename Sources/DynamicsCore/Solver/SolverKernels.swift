@@ -72,11 +72,13 @@ struct ContactPassKernel: ChunkKernel {
     var pass: ContactPass
     var constants: dynamics_contact_pass_constants
 
-    /// A pass over the pairs at `base`, whose extras are at `extras`. With `keepLargestImpulses`
+    /// A pass over the pairs at `base`, whose second points are at `secondPoints` and extras at
+    /// `extras`. With `keepLargestImpulses`
     /// (when a contact may bounce), the solve and relax passes keep each point's largest normal
     /// impulse of the step in the extras, for the restitution pass. With `prefetchesPairs` (when
     /// the pairs stream from memory, `World.prefetchingPairBytes`), the passes load pairs ahead.
-    init(base: UnsafeMutablePointer<WideContactPair>, extras: UnsafeMutablePointer<WideContactExtra>,
+    init(base: UnsafeMutablePointer<WideContactPair>, secondPoints: UnsafeMutablePointer<WidePointPair>,
+         extras: UnsafeMutablePointer<WideContactExtra>,
          pointCounts: UnsafePointer<UInt8>?, pass: ContactPass,
          context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool) {
         self.base = base
@@ -84,7 +86,8 @@ struct ContactPassKernel: ChunkKernel {
         @inline(__always) func wide(_ s: Softness) -> dynamics_softness {
             dynamics_softness(biasRate: s.biasRate, massScale: s.massScale, impulseScale: s.impulseScale)
         }
-        constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states), extras: extras,
+        constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states),
+                                                    secondPoints: secondPoints, extras: extras,
                                                     pointCounts: pointCounts,
                                                     inverseH: context.inverseH,
                                                     pushMaxVelocity: context.pushMaxVelocity,
@@ -133,6 +136,7 @@ struct OverflowPassKernel: ChunkKernel {
 /// Writes the wide blocks' impulses back to their contacts' impulse records.
 struct StoreWideImpulsesKernel: ChunkKernel {
     var pairs: UnsafePointer<WideContactPair>
+    var secondPoints: UnsafePointer<WidePointPair>
     var extras: UnsafePointer<WideContactExtra>
     /// Each pair's point count (`World.widePointCounts`).
     var pointCounts: UnsafePointer<UInt8>
@@ -150,7 +154,8 @@ struct StoreWideImpulsesKernel: ChunkKernel {
                 for k in colorPairs {
                     // A pair's lanes write to records far apart: ask for the next pair's lines early.
                     if k + Self.prefetchDistance < colorPairs.upperBound { prefetch(extras + k + Self.prefetchDistance) }
-                    WideContactPair.storeImpulses(of: pairs + k, extra: extras + k, onePoint: pointCounts[k] == 1,
+                    WideContactPair.storeImpulses(of: pairs + k, second: secondPoints + k, extra: extras + k,
+                                                  onePoint: pointCounts[k] == 1,
                                                   into: impulses)
                 }
             }

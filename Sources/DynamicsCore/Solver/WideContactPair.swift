@@ -106,7 +106,9 @@ struct WideMotion {
 ///
 /// It holds only what the warm start, solve and relax passes read. The bodies' inverse masses are
 /// read from their states (`BodyState.inverseMass`), and a lane's softness follows from them. The
-/// rest is in the pair's `WideContactExtra`.
+/// second manifold point is a `WidePointPair` of its own (pair `k`'s is the `k`th of
+/// `World.wideSecondPoints`), so that a pair none of whose lanes has one streams 512 contiguous
+/// bytes. The rest is in the pair's `WideContactExtra`.
 typealias WideContactPair = dynamics_wide_contact_pair
 
 /// What only restitution and the impulse stores need of a pair of blocks: each lane's contact,
@@ -115,18 +117,19 @@ typealias WideContactPair = dynamics_wide_contact_pair
 typealias WideContactExtra = dynamics_wide_contact_extra
 
 extension WideContactPair {
-    /// Writes the lanes' impulses of the pair at `pair` back to their contacts' impulse records
-    /// (the contacts named by the pair's extra, `extra`), reading through the pointers field by
-    /// field so that the pair is not copied. A lane with one point has zeros in its second (see
-    /// `WideBlock.setLane`), which no pass changes; so a pair of one point (`onePoint`, see
-    /// `World.widePointCounts`) stores zeros without reading its second point's lines. An unused
-    /// lane has no contact.
-    static func storeImpulses(of pair: UnsafePointer<WideContactPair>, extra: UnsafePointer<WideContactExtra>,
+    /// Writes the lanes' impulses of the pair at `pair`, whose second point is at `second`, back
+    /// to their contacts' impulse records (the contacts named by the pair's extra, `extra`),
+    /// reading through the pointers field by field so that the pair is not copied. A lane with
+    /// one point has zeros in its second (see `WideBlock.setLane`), which no pass changes; so a
+    /// pair of one point (`onePoint`, see `World.widePointCounts`) stores zeros without reading
+    /// its second point. An unused lane has no contact.
+    static func storeImpulses(of pair: UnsafePointer<WideContactPair>, second: UnsafePointer<WidePointPair>,
+                              extra: UnsafePointer<WideContactExtra>,
                               onePoint: Bool, into impulses: UnsafeMutablePointer<ContactImpulses>) {
         let index = extra.pointee.contactIndex
         let n0 = pair.pointee.point0.normalImpulse, t0 = pair.pointee.point0.tangentImpulse
-        let n1 = onePoint ? .zero : pair.pointee.point1.normalImpulse
-        let t1 = onePoint ? .zero : pair.pointee.point1.tangentImpulse
+        let n1 = onePoint ? .zero : second.pointee.normalImpulse
+        let t1 = onePoint ? .zero : second.pointee.tangentImpulse
         for lane in 0..<8 where index[lane] >= 0 {
             impulses[Int(index[lane])] = ContactImpulses(normal0: n0[lane], tangent0: t0[lane], normal1: n1[lane], tangent1: t1[lane])
         }
@@ -134,20 +137,25 @@ extension WideContactPair {
 }
 
 /// One block of four contact constraints: its half (lanes 0–3 or 4–7 of every field) of a
-/// `WideContactPair` and of the pair's `WideContactExtra`. Block `b` of an array of pairs is half
-/// `b % 2` of pair `b / 2`.
+/// `WideContactPair`, of the pair's second point and of its `WideContactExtra`. Block `b` of an
+/// array of pairs is half `b % 2` of pair `b / 2`.
 struct WideBlock {
     /// The block's first lane of the pair's first field: each field's four lanes lie at the
     /// field's offset in the pair from here.
     let raw: UnsafeMutableRawPointer
+    /// The same in the pair's second point.
+    let second: UnsafeMutableRawPointer
     /// The same in the pair's extra.
     let extra: UnsafeMutableRawPointer
 
-    /// Block `b` of the pairs at `pairs`, whose extras are at `extras`.
+    /// Block `b` of the pairs at `pairs`, whose second points are at `seconds` and extras at `extras`.
     @inline(__always)
-    init(_ pairs: UnsafeMutablePointer<WideContactPair>, _ extras: UnsafeMutablePointer<WideContactExtra>, block b: Int) {
-        raw = UnsafeMutableRawPointer(pairs + (b >> 1)) + (b & 1) * MemoryLayout<Lanes>.stride
-        extra = UnsafeMutableRawPointer(extras + (b >> 1)) + (b & 1) * MemoryLayout<Lanes>.stride
+    init(_ pairs: UnsafeMutablePointer<WideContactPair>, _ seconds: UnsafeMutablePointer<WidePointPair>,
+         _ extras: UnsafeMutablePointer<WideContactExtra>, block b: Int) {
+        let half = (b & 1) * MemoryLayout<Lanes>.stride
+        raw = UnsafeMutableRawPointer(pairs + (b >> 1)) + half
+        second = UnsafeMutableRawPointer(seconds + (b >> 1)) + half
+        extra = UnsafeMutableRawPointer(extras + (b >> 1)) + half
     }
 
     /// Writes the block's four lanes of `field` (floats or integers).
@@ -166,7 +174,7 @@ struct WideBlock {
     @inline(__always)
     var points: (WidePointBlock, WidePointBlock) {
         (WidePointBlock(raw: raw + MemoryLayout<WideContactPair>.offset(of: \.point0)!),
-         WidePointBlock(raw: raw + MemoryLayout<WideContactPair>.offset(of: \.point1)!))
+         WidePointBlock(raw: second))
     }
 
     /// Writes lane `l` of the block from one prepared constraint, in place: the block's memory
@@ -194,7 +202,7 @@ struct WideBlock {
         put(\.friction, k.friction)
         put(\.inertiaA, k.inertiaA); put(\.inertiaB, k.inertiaB)
         WidePointBlock.setLane(lane + MemoryLayout<WideContactPair>.offset(of: \.point0)!, k.point0)
-        WidePointBlock.setLane(lane + MemoryLayout<WideContactPair>.offset(of: \.point1)!, k.secondPoint)
+        WidePointBlock.setLane(second + l * MemoryLayout<Float>.stride, k.secondPoint)
         putExtra(\.contactIndex, k.contactIndex)
         putExtra(\.restitution, k.restitution)
         putExtra(\.relativeVelocity0, k.point0.relativeVelocity)

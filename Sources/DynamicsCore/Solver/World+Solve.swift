@@ -211,7 +211,9 @@ extension World {
     /// overlap it.
     func appendImpulseStores(after firstStore: Int) {
         let rounds = ColorRounds(wideOffsets: wideOffsets.base)
-        tasks.storeWideImpulses.kernel = StoreWideImpulsesKernel(pairs: wideConstraints.base, extras: wideExtras.base,
+        tasks.storeWideImpulses.kernel = StoreWideImpulsesKernel(pairs: wideConstraints.base,
+                                                                 secondPoints: wideSecondPoints.base,
+                                                                 extras: wideExtras.base,
                                                                  pointCounts: widePointCounts.base,
                                                                  impulses: contactImpulses.base, rounds: rounds)
         if rounds.colorCount > 0 {
@@ -233,8 +235,9 @@ extension World {
         let overflowRange = Int(offsets[GraphColoring.maxColors])..<Int(offsets[GraphColoring.maxColors + 1])
         let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
-        let pairBytes = Int(wideOffsets[GraphColoring.maxColors]) / 2 * MemoryLayout<WideContactPair>.stride
-        wide.kernel = ContactPassKernel(base: wideConstraints.base, extras: wideExtras.base,
+        let pairBytes = Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair
+        wide.kernel = ContactPassKernel(base: wideConstraints.base, secondPoints: wideSecondPoints.base,
+                                        extras: wideExtras.base,
                                         pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
                                         prefetchesPairs: pairBytes > Self.prefetchingPairBytes)
@@ -300,7 +303,7 @@ extension World {
         let rounds = ColorRounds(wideOffsets: wideOffsets.base)
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, ordered: ordered, wideSources: wideSources.base,
-                                         pairs: wideConstraints.base,
+                                         pairs: wideConstraints.base, secondPoints: wideSecondPoints.base,
                                          extras: wideExtras.base, pointCounts: widePointCounts.base,
                                          colorOffsets: coloring.offsets.base, restingIndex: context.restingIndex,
                                          pairsAtOnce: PrepareWideBlocksKernel.preparesPairs, rounds: rounds),
@@ -322,6 +325,7 @@ extension World {
         }
         wideOffsets[GraphColoring.maxColors] = Int32(blocks)
         wideConstraints.resizeUninitialized(to: blocks / 2)
+        wideSecondPoints.resizeUninitialized(to: blocks / 2)
         wideExtras.resizeUninitialized(to: blocks / 2)
         widePointCounts.resizeUninitialized(to: blocks / 2)
     }

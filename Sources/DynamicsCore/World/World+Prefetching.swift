@@ -30,6 +30,9 @@ extension World {
     /// of four rounds.
     static let prefetchingPairBytes = prefetchingPairBytes(lastLevelCacheBytes: Int(dynamics_last_level_cache_bytes()))
 
+    /// The bytes of a block pair of two points: the pair and its second point.
+    static var bytesPerWidePair: Int { MemoryLayout<WideContactPair>.stride + MemoryLayout<WidePointPair>.stride }
+
     /// A quarter of a last-level cache of `bytes` bytes; 8 MiB where the system does not report
     /// the size (0).
     static func prefetchingPairBytes(lastLevelCacheBytes bytes: Int) -> Int {

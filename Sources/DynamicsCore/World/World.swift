@@ -156,6 +156,9 @@ public final class World {
     /// The coloured constraints packed four to a block, two blocks to a pair; the blocks
     /// `wideOffsets[c]..<wideOffsets[c+1]` (an even number) are colour c.
     @exclusivity(unchecked) var wideConstraints = Column<WideContactPair>()
+    /// Each pair's second manifold point: `wideSecondPoints[k]` is pair k's (read only where
+    /// `widePointCounts[k]` is 2).
+    @exclusivity(unchecked) var wideSecondPoints = Column<WidePointPair>()
     /// Each pair's extra (contacts, restitution, impact speeds): `wideExtras[k]` is pair k's.
     @exclusivity(unchecked) var wideExtras = Column<WideContactExtra>()
     /// Each pair's point count: 1 where no lane has a second point, else 2 (`wideExtras`' order).

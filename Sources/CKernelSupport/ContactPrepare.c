@@ -124,8 +124,13 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
     prepare_point(&pair->point0, anchors0, load_floats(contacts, contact, stride, in->separation0Offset),
                   warm.x, warm.y, nx, ny, m, used);
     rows8 anchors1 = load_rows(contacts, contact, stride, in->anchors1Offset);
-    prepare_point(second, anchors1, load_floats(contacts, contact, stride, in->separation1Offset),
-                  warm.z, warm.w, nx, ny, m, twoPoints);
+    // A pair without a second point in any lane leaves `second` as it was: no pass reads it (see
+    // `dynamics_contact_pass_constants`), and writing it moved 288 bytes a pair for nothing.
+    int pointCount = _mm256_movemask_ps((__m256)twoPoints) != 0 ? 2 : 1;
+    if (pointCount == 2) {
+        prepare_point(second, anchors1, load_floats(contacts, contact, stride, in->separation1Offset),
+                      warm.z, warm.w, nx, ny, m, twoPoints);
+    }
 
     if (in->keepsImpactSpeeds) {
         int32_t byteA[8], byteB[8];
@@ -139,7 +144,7 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
         extra->maxNormalImpulse0 = (V)0.0f;
         extra->maxNormalImpulse1 = (V)0.0f;
     }
-    return _mm256_movemask_ps((__m256)twoPoints) != 0 ? 2 : 1;
+    return pointCount;
 }
 
 #else

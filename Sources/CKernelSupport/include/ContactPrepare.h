@@ -38,7 +38,8 @@ int32_t dynamics_prepare_pair_available(void);
 
 /// Prepares a whole block pair from `count` (1…8) consecutive sources of one colour, eight lanes
 /// at once with AVX: the first four in lanes 0–3, the rest in lanes 4–7, and unused lanes past
-/// `count`; the second points in `second` (all zeros in a lane with one). It writes the bits of DynamicsCore's four-lane `prepareBlock` for each half (the same
+/// `count`; the second points in `second` (all zeros in a lane with one; not written at all
+/// when no lane has one, since the passes then never read it). It writes the bits of DynamicsCore's four-lane `prepareBlock` for each half (the same
 /// operations in the same order, no fused multiply-adds), and returns the pair's point count: 2
 /// if a lane's manifold has two points, else 1. Only to be called where
 /// `dynamics_prepare_pair_available()` and the processor has AVX.

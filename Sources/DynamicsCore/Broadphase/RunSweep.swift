@@ -1,3 +1,5 @@
+import CKernelSupport
+
 extension World {
     /// Appends to `part.candidates` the keys of the new overlapping pairs of two moving-grid
     /// proxies, at least one of them moved, that share a cell of the moving runs' `buckets`.
@@ -21,8 +23,19 @@ extension World {
         let isMoved = UnsafePointer(movedFlag.base)
         let cells = UnsafePointer(shapes.cells.base)
         let prefetchesPairs = pairs.count >= World.prefetchingPairCount
+        // The proxies' moved flags and cells are read at random, by proxy: in a large scene they
+        // are started a few buckets ahead.
+        let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingProxyCount
         part.overlapping.removeAll()
         for b in buckets {
+            if prefetchesProxies && b + Self.sweepPrefetchBuckets < buckets.upperBound {
+                let ahead = b + Self.sweepPrefetchBuckets
+                for e in Int(starts[ahead])..<Int(starts[ahead + 1]) {
+                    let proxy = Int(entries[e].proxy)
+                    dynamics_prefetch(isMoved + proxy)
+                    dynamics_prefetch(cells + proxy)
+                }
+            }
             let first = Int(starts[b]), end = Int(starts[b + 1])
             let count = end - first
             guard count >= 2 else { continue }
@@ -75,6 +88,9 @@ extension World {
         }
         keepNewPairs(&part, shapes: shapes, bodies: bodies, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
     }
+
+    /// How many buckets ahead the sweep prefetches the moved flags and cells of a bucket's proxies.
+    static let sweepPrefetchBuckets = 2
 
     /// Overlapping pairs the sweep holds before it looks them up in the pair table.
     static let sweepBatch = 32

@@ -2,9 +2,8 @@ import Testing
 @testable import DynamicsCore
 
 /// The passes that read body records at random prefetch them once the awake bodies' records no
-/// longer fit one core's second-level cache, and the narrowphase the polygons' edge lanes once
-/// those do not; the contact passes prefetch their pairs once those fill a quarter of the
-/// last-level cache.
+/// longer fit one core's second-level cache; the contact passes prefetch their pairs once those
+/// fill a quarter of the last-level cache.
 @Suite("Prefetching threshold")
 struct PrefetchingTests {
     @Test("the body threshold is the records that fill the second-level cache")
@@ -20,17 +19,6 @@ struct PrefetchingTests {
         // Where the system does not say, the fixed threshold of before.
         #expect(World.prefetchingBodyCount(secondLevelCacheBytes: 0) == 8_192)
         #expect(World.prefetchingBodyCount > 0)
-    }
-
-    @Test("the polygons' edge lanes are prefetched once they outgrow the second-level cache")
-    func edgeLaneThresholdFollowsCacheSize() {
-        // 512 KiB, the EPYC host's L2 a core: rain-100k's 6.4 MB of lanes are above it, the
-        // junkyard's 17 kB of shared lanes below.
-        let epyc = World.prefetchingEdgeLaneBytes(secondLevelCacheBytes: 512 * 1024)
-        #expect(epyc == 512 * 1024)
-        #expect(6_391_168 >= epyc && 16_896 < epyc)
-        #expect(World.prefetchingEdgeLaneBytes(secondLevelCacheBytes: 0) == 1 << 20)
-        #expect(World.prefetchingEdgeLaneBytes > 0)
     }
 
     @Test("the contact pairs are prefetched from a quarter of the last-level cache")

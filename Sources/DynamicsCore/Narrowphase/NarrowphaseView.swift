@@ -28,9 +28,6 @@ struct NarrowphaseView: ChunkKernel {
     var keys: UnsafeMutablePointer<SolverKey>
     /// Whether records are prefetched ahead (see `World.prefetchingBodyCount`).
     var prefetches: Bool
-    /// Whether, with the records, the polygons' edge lanes are prefetched ahead (see
-    /// `World.prefetchingEdgeLaneBytes`).
-    var prefetchesLanes: Bool
 
     /// How many contacts ahead their records, then their bodies' dense indices, shapes' boxes and
     /// geometry and touching contacts' solver manifolds, and then the bodies' records, are
@@ -45,10 +42,7 @@ struct NarrowphaseView: ChunkKernel {
             // dense indices, the boxes and then the body records were cache misses one after another.
             if prefetches && i + distances.contacts < end { prefetchContact(i + distances.contacts) }
             if prefetches && i + distances.indices < end { prefetchIndices(of: i + distances.indices) }
-            if prefetches && i + distances.bodies < end {
-                prefetchBodies(of: i + distances.bodies)
-                if prefetchesLanes { prefetchEdgeLanes(of: i + distances.bodies) }
-            }
+            if prefetches && i + distances.bodies < end { prefetchBodies(of: i + distances.bodies) }
             changed[i] = update(i)
         }
     }
@@ -94,24 +88,6 @@ struct NarrowphaseView: ChunkKernel {
         let b = UnsafeRawPointer(sims + Int(denseOfSlot[Int(c.pointee.bodyB)]))
         dynamics_prefetch(a); dynamics_prefetch(a + 31)
         dynamics_prefetch(b); dynamics_prefetch(b + 31)
-    }
-
-    /// Starts loading the first block of edge lanes of contact `i`'s polygons (four rows of 4
-    /// floats for four edges or fewer, of 8 for more), which a fresh collision reads first
-    /// (`maxSeparation`); their geometry records were asked for `indices` ahead.
-    @inline(__always)
-    func prefetchEdgeLanes(of i: Int) {
-        let c = contacts + i
-        @inline(__always) func prefetchPolygon(_ shape: Int32) {
-            let g = geometry + Int(shape)
-            guard g.pointee.kind == .polygon else { return }
-            let rows = lanes + Int(g.pointee.laneStart)
-            let width = g.pointee.vertexCount <= 4 ? 4 : 8
-            dynamics_prefetch(rows)
-            dynamics_prefetch(rows + 4 * width - 1)
-        }
-        prefetchPolygon(c.pointee.shapeA)
-        prefetchPolygon(c.pointee.shapeB)
     }
 
     /// The colouring's view of contact `i` with bodies at dense `dA` and `dB`, from its final flags.
@@ -261,9 +237,7 @@ extension World {
                                    linearSlop: tolerances.linearSlop,
                                    reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine,
                                    changed: contactChanged.base, keys: solverKeys.base,
-                                   prefetches: bodies.awakeCount >= Self.prefetchingBodyCount,
-                                   prefetchesLanes: shapes.edgeLanes.floats.count * MemoryLayout<Float>.stride
-                                       >= Self.prefetchingEdgeLaneBytes)
+                                   prefetches: bodies.awakeCount >= Self.prefetchingBodyCount)
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
         solverKeysValid = true
         solverKeysMissWakes = false

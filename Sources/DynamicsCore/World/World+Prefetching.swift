@@ -16,22 +16,6 @@ extension World {
     /// read as fitting a 1 MiB L2 that was in fact two cores' 512 KiB.
     static let prefetchingBodyCount = prefetchingBodyCount(secondLevelCacheBytes: Int(dynamics_second_level_cache_bytes()))
 
-    /// Bytes of polygon edge lanes from which the narrowphase, when it prefetches records at all
-    /// (`prefetchingBodyCount`), also prefetches the first block of lanes of each contact's
-    /// polygons: one core's second-level cache, as the system reports it (1 MiB where it does not
-    /// say). Identical polygons share their lanes (`EdgeLanePool`), so most scenes have a few
-    /// kilobytes of them (the junkyard 17 kB), which stay cached and where the prefetches only
-    /// add instructions (perf, one thread, three alternating runs, the narrowphase's samples against
-    /// the contact passes': 1.86–1.93 → 1.91–2.00). rain-100k's 100 000 polygons and circles of
-    /// random sizes have 6.4 MB, read at random by a fresh collision's separating-edge search:
-    /// there 2.36, 2.18, 2.36 → 1.91, 2.00, 2.12.
-    static let prefetchingEdgeLaneBytes = prefetchingEdgeLaneBytes(secondLevelCacheBytes: Int(dynamics_second_level_cache_bytes()))
-
-    /// A second-level cache of `bytes` bytes; 1 MiB where the system does not report the size (0).
-    static func prefetchingEdgeLaneBytes(secondLevelCacheBytes bytes: Int) -> Int {
-        bytes > 0 ? bytes : 1 << 20
-    }
-
     /// Bytes of wide contact pairs above which the contact passes load the pairs ahead: a quarter
     /// of the third-level cache, as the system reports it (8 MiB where it does not say).
     ///

@@ -125,7 +125,7 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
                   warm.x, warm.y, nx, ny, m, used);
     rows8 anchors1 = load_rows(contacts, contact, stride, in->anchors1Offset);
     // A pair without a second point in any lane leaves `second` as it was: no pass reads it (see
-    // `dynamics_contact_pass_constants`), and writing it moved 288 bytes a pair for nothing.
+    // `dynamics_contact_pass_constants`), so writing it would move 288 bytes that nothing reads.
     int pointCount = _mm256_movemask_ps((__m256)twoPoints) != 0 ? 2 : 1;
     if (pointCount == 2) {
         prepare_point(second, anchors1, load_floats(contacts, contact, stride, in->separation1Offset),

@@ -68,7 +68,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                     let count = min(8, colorEnd - pairFirst)
                     let twoPoints: Bool
                     if pairsAtOnce {
-                        twoPoints = dynamics_prepare_pair(pairs + k, secondPoints + k, extras + k, sources + pairFirst, Int32(count), &inputs) > 1
+                        twoPoints = dynamics_prepare_pair(pairs + k, secondPoints + k, extras + k, sources + pairFirst,
+                                                          Int32(count), &inputs) > 1
                     } else {
                         let firstBlock = prepareBlock(2 * k, sources: pairFirst, count: min(4, count))
                         twoPoints = prepareBlock(2 * k + 1, sources: pairFirst + 4, count: count - 4) || firstBlock

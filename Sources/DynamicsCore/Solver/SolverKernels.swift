@@ -73,10 +73,10 @@ struct ContactPassKernel: ChunkKernel {
     var constants: dynamics_contact_pass_constants
 
     /// A pass over the pairs at `base`, whose second points are at `secondPoints` and extras at
-    /// `extras`. With `keepLargestImpulses`
-    /// (when a contact may bounce), the solve and relax passes keep each point's largest normal
-    /// impulse of the step in the extras, for the restitution pass. With `prefetchesPairs` (when
-    /// the pairs stream from memory, `World.prefetchingPairBytes`), the passes load pairs ahead.
+    /// `extras`. With `keepLargestImpulses` (when a contact may bounce), the solve and relax
+    /// passes keep each point's largest normal impulse of the step in the extras, for the
+    /// restitution pass. With `prefetchesPairs` (when the pairs stream from memory,
+    /// `World.prefetchingPairBytes`), the passes load pairs ahead.
     init(base: UnsafeMutablePointer<WideContactPair>, secondPoints: UnsafeMutablePointer<WidePointPair>,
          extras: UnsafeMutablePointer<WideContactExtra>,
          pointCounts: UnsafePointer<UInt8>?, pass: ContactPass,

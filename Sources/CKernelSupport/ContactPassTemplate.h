@@ -5,8 +5,9 @@
 //
 // Every copy performs the same operations in the same order as ContactConstraint.solve in
 // DynamicsCore, lane by lane, so every copy computes the same bits. The passes work through a
-// group's address (GROUP: its first lane in its pair, `c`): the constants are read from memory
-// where they are used, and only the two bodies' velocities live in registers.
+// group's address (GROUP: its first lane in its pair, `c`) and that of its second point (QGROUP,
+// `q`, in the array beside the pairs): the constants are read from memory where they are used,
+// and only the two bodies' velocities live in registers.
 
 /// A point's field (point `i`, 0 or 1, a constant wherever it is used) and its store: the first
 /// point's in the group at `c`, the second's in the group's second point at `q`.

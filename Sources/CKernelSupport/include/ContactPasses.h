@@ -86,12 +86,13 @@ typedef struct {
 } dynamics_softness;
 
 /// What a pass needs besides the blocks: the bodies' 32-byte states (velocity row, then motion
-/// row: dpx, dpy, cos, sin), the pairs' second points and extras, the sub-step rate, the solver's speed limits, the
-/// two contact softnesses (with a body of infinite mass, `statics`; otherwise `contacts`),
-/// whether the solve and relax passes keep each point's largest normal impulse (non-zero when a
-/// restitution pass follows), whether the passes prefetch the pairs ahead (non-zero when the
-/// pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`), and each pair's point
-/// count (`pointCounts`, beside the pairs as the extras are; NULL: every pair has two).
+/// row: dpx, dpy, cos, sin), the pairs' second points and extras, the sub-step rate, the solver's
+/// speed limits, the two contact softnesses (with a body of infinite mass, `statics`; otherwise
+/// `contacts`), whether the solve and relax passes keep each point's largest normal impulse
+/// (non-zero when a restitution pass follows), whether the passes prefetch the pairs ahead
+/// (non-zero when the pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`), and
+/// each pair's point count (`pointCounts`, beside the pairs as the extras are; NULL: every pair
+/// has two).
 ///
 /// A pair of point count 1 has no lane with a second point, so its second point is all zeros:
 /// the passes then neither read nor write it, which gives the same bits as solving it (a zero

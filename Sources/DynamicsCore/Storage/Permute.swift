@@ -86,13 +86,14 @@ let permutePrefetchDistance = 8
 /// Applies a permutation written out by `writeCycles` to `elements`, in pieces that can run on
 /// different threads: afterwards position `p` holds what was at `order[p]`.
 ///
-/// The walk is cut into `pieceCount` equal pieces wherever the cuts fall, also inside a cycle (the
-/// longest cycle of a shuffle holds about three fifths of its elements on average). Along a cycle, each position
-/// receives the old values of the next; its last position, those of its start. Each piece writes
-/// only its own positions, and reads the next position's before that one is written, by itself.
-/// It cannot for two: the first position of the next piece, which that piece may already have
-/// written, and the start of a cycle it entered in the middle. `saveCuts` keeps those aside
-/// before any piece runs (`saved`: two per piece). The result is the same for any cut.
+/// The walk is cut into `pieceCount` equal pieces wherever the cuts fall, also inside a cycle
+/// (the longest cycle of a shuffle holds about three fifths of its elements on average). Along a
+/// cycle, each position receives the old values of the next; its last position, those of its
+/// start. Each piece writes only its own positions, and reads the next position's before that one
+/// is written, by itself. It cannot for two: the first position of the next piece, which that
+/// piece may already have written, and the start of a cycle it entered in the middle. `saveCuts`
+/// keeps those aside before any piece runs (`saved`: two per piece). The result is the same for
+/// any cut.
 struct CyclePieces<Elements: CycleElements>: ChunkKernel {
     var elements: Elements
     var walk: UnsafePointer<Int32>

@@ -47,13 +47,15 @@ struct LocalityTests {
     func contactsFollowTheirFirstBody() throws {
         let (world, _) = try scatteredBin()
         for _ in 0..<32 { world.step(1.0 / 60) }
-        // Each contact's shapes, and its solver manifold's normal as a tag of the record that
-        // belongs to it (touching contacts have a unit normal, the others none worth keeping).
+        // Each contact's shapes (by handle: the pass renumbers their slots), and its solver
+        // manifold's normal as a tag of the record that belongs to it (touching contacts have a
+        // unit normal, the others none worth keeping).
         func records() -> [UInt64: SIMD2<Float>] {
             var byPair: [UInt64: SIMD2<Float>] = [:]
             for i in 0..<world.contacts.count {
                 let c = world.contacts[i]
-                byPair[PairTable.key(c.shapeA, c.shapeB)] = c.flags.contains(.touching) ? world.solverManifolds[i].normal : .zero
+                let key = PairTable.key(world.shapeID(slot: c.shapeA).index, world.shapeID(slot: c.shapeB).index)
+                byPair[key] = c.flags.contains(.touching) ? world.solverManifolds[i].normal : .zero
             }
             return byPair
         }

@@ -140,8 +140,8 @@ extension World {
         // Moved proxies come in body order, their records in slot order: in a large scene each
         // proxy's first reads miss the cache. They are started a few proxies ahead, the filter
         // words too (without them, half of rain-100k's samples in this search sat on their loads).
-        let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingProxyCount
-        let placement = UnsafePointer(shapes.placement.base), alive = UnsafePointer(shapes.slots.alive.base)
+        let prefetchesProxies = shapes.slotCount >= World.prefetchingProxyCount
+        let placement = UnsafePointer(shapes.placement.base), alive = UnsafePointer(shapes.live.base)
         let categories = UnsafePointer(shapes.category.base), masks = UnsafePointer(shapes.mask.base)
         let bands = PairSearchParts.count
         // The last searched proxy and its enlarged box, whose finds wait in `part.previousFound`.
@@ -185,7 +185,7 @@ extension World {
             part.found.removeAll()
             if placement[ms] == .large && range.cellCount > 1 << 16 {
                 // Enormous proxy: test every shape rather than every cell.
-                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large
+                for s in 0..<shapes.slotCount where shapes.live[s] && shapes.placement[s] != .large
                     && shapes.placement[s] != .none && shapes.placement[s] != .inert {
                     part.found.append(Int32(s))
                 }

@@ -87,6 +87,13 @@ struct PairTable: ~Copyable {
         while total * 2 > mask + 1 { grow() }
     }
 
+    /// Empties the table, keeping its size.
+    mutating func removeAll() {
+        keys.fill(0)
+        if counts { values.fill(-1) }
+        count = 0
+    }
+
     /// Holds `key` once (a contact's pair); in a table with counts, `set(key, 1)`.
     @inline(__always)
     mutating func insert(_ key: UInt64) { put(key, 1) }

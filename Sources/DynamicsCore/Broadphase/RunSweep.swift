@@ -25,7 +25,7 @@ extension World {
         let prefetchesPairs = pairs.count >= World.prefetchingPairCount
         // The proxies' moved flags and cells are read at random, by proxy: in a large scene they
         // are started a few buckets ahead.
-        let prefetchesProxies = shapes.slots.slotCount >= World.prefetchingProxyCount
+        let prefetchesProxies = shapes.slotCount >= World.prefetchingProxyCount
         part.overlapping.removeAll()
         for b in buckets {
             if prefetchesProxies && b + Self.sweepPrefetchBuckets < buckets.upperBound {

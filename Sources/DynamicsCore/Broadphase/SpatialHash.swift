@@ -114,6 +114,22 @@ struct SpatialHash: ~Copyable {
         occupied = Self.nothingOccupied
     }
 
+    /// Renames the proxies `moves.moved[k]` to `moves.targets[k]` (a permutation of those ids):
+    /// their nodes stay in their cells' chains, in the same places.
+    mutating func renumberProxies(_ moves: SlotMoves, proxyCount: Int, scratch: UnsafeMutableRawPointer) {
+        if firstNodeOfProxy.count < proxyCount { firstNodeOfProxy.resize(to: proxyCount, filling: -1) }
+        let first = firstNodeOfProxy.base, proxies = nodeProxy.base, siblings = nodeSibling.base
+        for k in 0..<moves.count {
+            var node = first[Int(moves.moved[k])]
+            while node >= 0 {
+                proxies[Int(node)] = moves.targets[k]
+                node = siblings[Int(node)]
+            }
+        }
+        moves.apply(to: first, scratch: scratch)
+        version &+= 1
+    }
+
     /// Moves a proxy from the cells of `old` to those of `new`, touching only the cells that
     /// differ: a box that crosses one cell line keeps most of its cells (and their nodes).
     mutating func move(_ proxy: Int32, from old: CellRange, to new: CellRange) {

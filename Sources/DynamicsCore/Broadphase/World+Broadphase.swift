@@ -195,15 +195,15 @@ extension World {
         if solverKeysValid { solverKeys.swapRemove(at: index) }
     }
 
-    /// The shapes whose bounding boxes overlap `box`, in ascending slot order. With `enlarged`,
-    /// moving shapes are tested with the broadphase's enlarged boxes (`aabbMarginMeters` larger on
-    /// every side).
+    /// The shapes whose bounding boxes overlap `box`, in ascending handle index order. With
+    /// `enlarged`, moving shapes are tested with the broadphase's enlarged boxes
+    /// (`aabbMarginMeters` larger on every side).
     public func shapes(overlapping box: AABB, enlarged: Bool = false) -> [ShapeID] {
         shapes(overlapping: box, enlargedBy: enlarged ? tolerances.aabbMargin : 0)
     }
 
     /// The shapes whose bounding boxes overlap `box`, those of moving shapes grown by `margin`
-    /// (length units, finite and ≥ 0) on every side, in ascending slot order: UIKit's
+    /// (length units, finite and ≥ 0) on every side, in ascending handle index order: UIKit's
     /// `items(in:)` grows them by its broadphase's margin, whatever this world's is.
     public func shapes(overlapping box: AABB, enlargedBy margin: Float) -> [ShapeID] {
         guard margin.isFinite && margin >= 0 else {
@@ -218,20 +218,23 @@ extension World {
         var found = Column<Int32>()
         let cells = UnsafePointer(shapes.cells.base)
         if range.cellCount > 1 << 16 || range.cellCount <= 0 {
-            for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] != .large && shapes.placement[s] != .none {
+            for s in 0..<shapes.slotCount where shapes.live[s] && shapes.placement[s] != .large && shapes.placement[s] != .none {
                 found.append(Int32(s))
             }
         } else {
             appendMovingProxies(meeting: range, into: &found)
             staticGrid.query(range, proxyCells: cells, into: &found)
             if inertProxyCount > 0 {
-                for s in 0..<shapes.slots.slotCount where shapes.slots.alive[s] && shapes.placement[s] == .inert { found.append(Int32(s)) }
+                for s in 0..<shapes.slotCount where shapes.live[s] && shapes.placement[s] == .inert { found.append(Int32(s)) }
             }
         }
         for i in 0..<largeProxies.count { found.append(largeProxies[i]) }
+        // In handle order: slots are renumbered as the world steps, handles are not.
         let list = found.buffer
+        for k in list.indices { list[k] = shapes.idOfSlot[Int(list[k])] }
         sortInPlace(list)
-        for s in list {
+        for index in list {
+            let s = shapes.slotOfID[Int(index)]
             // The box grown by the margin now, not the fat box, which dates from the last time the
             // shape was placed (see `Tolerances.fatMargin`).
             let shapeBox = shapes.aabb[Int(s)]

@@ -41,7 +41,7 @@ extension World: PassRunner {
         movingGridDetached = false
         movingGrid.removeAll()
         let placement = UnsafePointer(shapes.placement.base), cells = UnsafePointer(shapes.cells.base)
-        for s in 0..<shapes.slots.slotCount where placement[s] == .movingGrid { movingGrid.insert(Int32(s), cells[s]) }
+        for s in 0..<shapes.slotCount where placement[s] == .movingGrid { movingGrid.insert(Int32(s), cells[s]) }
     }
 
     /// Whether any of `moved` will query the moving grid while it is detached: a moving proxy if
@@ -57,10 +57,10 @@ extension World: PassRunner {
     /// of at least twice as many buckets as the last build's nodes (or four per proxy at first).
     func buildMovingRunsFromProxies() {
         // A few hundred slots are not worth waking the workers for.
-        let parts = shapes.slots.slotCount >= 1024 ? max(pool.workerCount, 1) : 1
+        let parts = shapes.slotCount >= 1024 ? max(pool.workerCount, 1) : 1
         let source = ProxyRunsSource(placement: UnsafePointer(shapes.placement.base),
                                      cells: UnsafePointer(shapes.cells.base),
-                                     boxes: UnsafePointer(shapes.fatAABB.base), slotCount: shapes.slots.slotCount,
+                                     boxes: UnsafePointer(shapes.fatAABB.base), slotCount: shapes.slotCount,
                                      partCount: parts)
         let expectedNodes = movingRuns.isBuiltFromProxies ? movingRuns.entryCount : 2 * movingProxyCount
         var bucketBits = 10
@@ -76,7 +76,7 @@ extension World: PassRunner {
             movingGrid.query(range, proxyCells: UnsafePointer(shapes.cells.base), into: &found)
             return
         }
-        for s in 0..<shapes.slots.slotCount where shapes.placement[s] == .movingGrid {
+        for s in 0..<shapes.slotCount where shapes.placement[s] == .movingGrid {
             let r = shapes.cells[s]
             if r.minX <= range.maxX && range.minX <= r.maxX && r.minY <= range.maxY && range.minY <= r.maxY {
                 found.append(Int32(s))

@@ -41,8 +41,20 @@ struct ShapeGeometryRecord: BitwiseCopyable {
 }
 
 /// All shapes, indexed by slot. Polygon vertices and normals live in shared pools.
+///
+/// A shape's slot is where its records are; its handle (`ShapeID`) names an index of `slots`
+/// instead, and `slotOfID`/`idOfSlot` map one to the other. The two start out equal; the
+/// locality pass then renumbers the slots of awake bodies' shapes into their bodies' order
+/// (`World+ShapeLocality.swift`), and handles keep working.
 struct ShapeStore: ~Copyable {
+    /// Handle indices and their generations (indexed by handle index, not by slot).
     var slots = SlotAllocator()
+    /// Per handle index, the slot of its records.
+    var slotOfID = Column<Int32>()
+    /// Per slot, the handle index whose records it holds.
+    var idOfSlot = Column<Int32>()
+    /// Per slot, whether it holds a live shape.
+    var live = Column<Bool>()
     var body = Column<Int32>()
     var nextInBody = Column<Int32>()
     var geometry = Column<ShapeGeometryRecord>()
@@ -70,8 +82,17 @@ struct ShapeStore: ~Copyable {
     var groups = Column<UInt32>()
     var poolGarbage = 0
 
-    mutating func allocateSlot() -> (index: Int32, generation: UInt32) {
-        let (slot, generation) = slots.allocate()
+    /// Claims a handle and a slot for a new shape: a fresh handle index gets the slot of the same
+    /// number, a reused one the slot it had (free since its shape was destroyed).
+    mutating func allocateSlot() -> (slot: Int32, index: Int32, generation: UInt32) {
+        let (index, generation) = slots.allocate()
+        if Int(index) == slotOfID.count {
+            slotOfID.append(index)
+            idOfSlot.append(index)
+            live.append(true)
+        }
+        let slot = slotOfID[Int(index)]
+        live[Int(slot)] = true
         if Int(slot) == body.count {
             body.append(-1); nextInBody.append(-1)
             geometry.append(ShapeGeometryRecord(kind: .circle, center: .zero, radius: 0, vertexStart: 0, vertexCount: 0))
@@ -82,8 +103,17 @@ struct ShapeStore: ~Copyable {
             aabb.append(empty); fatAABB.append(empty); placement.append(.none)
             cells.append(CellRange(minX: 0, minY: 0, maxX: -1, maxY: -1)); largeIndex.append(-1)
         }
-        return (slot, generation)
+        return (slot, index, generation)
     }
+
+    /// Gives back the slot of a destroyed shape and retires its handle.
+    mutating func releaseSlot(_ slot: Int32) {
+        live[Int(slot)] = false
+        slots.release(idOfSlot[Int(slot)])
+    }
+
+    /// Number of slots (live or free), the same as the number of handle indices.
+    var slotCount: Int { slotOfID.count }
 
     /// Appends polygon data to the pools and returns where its vertices and its edge lanes start.
     mutating func appendPolygon(_ polygon: ValidatedPolygon) -> (vertexStart: Int32, laneStart: Int32) {
@@ -127,7 +157,7 @@ struct ShapeStore: ~Copyable {
         if edgeLanes.needsCompaction {
             // Every live polygon's copy is in use, so it has moved somewhere.
             let moved = edgeLanes.compacted()
-            for s in 0..<slots.slotCount where slots.alive[s] && geometry[s].kind != .circle {
+            for s in 0..<slotCount where live[s] && geometry[s].kind != .circle {
                 if let start = moved[geometry[s].laneStart] { geometry[s].laneStart = start }
             }
         }
@@ -135,7 +165,7 @@ struct ShapeStore: ~Copyable {
         var newVertices = Column<Vec2>(capacity: vertices.count)
         var newNormals = Column<Vec2>(capacity: normals.count)
         var newGroups = Column<UInt32>(capacity: groups.count)
-        for s in 0..<slots.slotCount where slots.alive[s] {
+        for s in 0..<slotCount where live[s] {
             var g = geometry[s]
             if g.kind != .circle {
                 let start = Int(g.vertexStart)

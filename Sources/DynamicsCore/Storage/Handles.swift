@@ -13,9 +13,11 @@ public struct BodyID: Hashable, Sendable, BitwiseCopyable, CustomStringConvertib
 
 /// A handle to a shape (see `BodyID` for the validity rules).
 public struct ShapeID: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
-    /// The slot index.
+    /// The handle's index: shapes created one after another get ascending indices, and a
+    /// destroyed shape's index is given to a later one. (Where the shape's records are kept
+    /// is the world's business, and may change as it steps.)
     public let index: Int32
-    /// The slot's generation when the shape was created.
+    /// The index's generation when the shape was created.
     public let generation: UInt32
     /// A readable form, `shape#index.generation`.
     public var description: String { "shape#\(index).\(generation)" }

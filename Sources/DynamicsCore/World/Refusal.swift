@@ -58,7 +58,7 @@ extension World {
     /// The slot of a live shape, or nil after recording the refusal on behalf of `call`.
     @inline(__always)
     func liveSlot(_ id: ShapeID, _ call: StaticString) -> Int? {
-        if isValid(id) { return Int(id.index) }
+        if isValid(id) { return shapeSlot(id) }
         refuse(call, "shape", "\(id) is not a live shape of this world (removed, or from another world)")
         return nil
     }

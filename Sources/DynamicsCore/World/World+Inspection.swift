@@ -28,8 +28,8 @@ extension World {
     /// A shape's outline in its body's frame.
     /// A removed handle is refused (see `lastRefusal`) and the outline is an empty polygon.
     public func outline(of id: ShapeID) -> ShapeOutline {
-        guard liveSlot(id, "outline(of:)") != nil else { return ShapeOutline(kind: .polygon, center: .zero, radius: 0, vertices: []) }
-        let g = shapes.geometry[Int(id.index)]
+        guard let s = liveSlot(id, "outline(of:)") else { return ShapeOutline(kind: .polygon, center: .zero, radius: 0, vertices: []) }
+        let g = shapes.geometry[s]
         let vertices = (0..<Int(g.vertexCount)).map { shapes.vertices[Int(g.vertexStart) + $0] }
         switch g.kind {
         case .circle: return ShapeOutline(kind: .circle, center: g.center, radius: g.radius, vertices: [])

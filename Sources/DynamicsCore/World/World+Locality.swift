@@ -38,6 +38,7 @@ extension World {
         localityWalk.reserve(room)
         guard stepCount % Self.localityInterval == 0, contacts.count >= awake else { return }
         if !isAlreadyLocal(awake) { sortAwakeBodiesAlongZCurve(awake) }
+        renumberShapesOfAwakeBodies()
         // New contacts arrive at the end and removals swap the last one in, so the contacts are
         // sorted on every pass, also when the bodies were already in order.
         sortContactsByFirstBody()

@@ -6,7 +6,7 @@ extension World {
         try definition.validateMaterial()
         try definition.filter.validate()
         let polygon = try definition.geometry.validated()
-        let (slot, generation) = shapes.allocateSlot()
+        let (slot, index, generation) = shapes.allocateSlot()
         let s = Int(slot)
         var record = ShapeGeometryRecord(kind: .circle, center: .zero, radius: 0, vertexStart: 0, vertexCount: 0)
         switch definition.geometry {
@@ -50,7 +50,7 @@ extension World {
         shapes.fatAABB[s] = bodies.isStatic(slot: b) ? box : box.expanded(by: tolerances.fatMargin)
         insertProxy(slot)
         if record.kind == .segment { segmentShapeCount += 1 }
-        return ShapeID(index: slot, generation: generation)
+        return ShapeID(index: index, generation: generation)
     }
 
     /// Adds a chain of segments through `points` (closed back to the first point when `closed`).
@@ -77,8 +77,8 @@ extension World {
     /// Removes a shape; its contacts end, and its body's mass is recomputed.
     /// A removed handle is refused (see `lastRefusal`) and nothing changes.
     public func destroyShape(_ id: ShapeID) {
-        guard liveSlot(id, "destroyShape(_:)") != nil else { return }
-        destroyShapeInternal(id.index, updateMass: true)
+        guard let s = liveSlot(id, "destroyShape(_:)") else { return }
+        destroyShapeInternal(Int32(s), updateMass: true)
     }
 
     /// The body a shape belongs to.
@@ -106,16 +106,18 @@ extension World {
     public func setFriction(_ friction: Float, of id: ShapeID) throws(DynamicsError) {
         try require(isValid(id), "shape", "\(id) is not a live shape of this world")
         try require(friction.isFinite && friction >= 0, "friction", "must be finite and >= 0, got \(friction)")
-        shapes.friction[Int(id.index)] = friction
-        refreshContactMaterials(of: Int32(id.index))
+        let s = shapeSlot(id)
+        shapes.friction[s] = friction
+        refreshContactMaterials(of: Int32(s))
     }
 
     /// Sets the restitution; applies from the next step, to the shape's existing contacts too.
     public func setRestitution(_ restitution: Float, of id: ShapeID) throws(DynamicsError) {
         try require(isValid(id), "shape", "\(id) is not a live shape of this world")
         try require(restitution.isFinite && restitution >= 0, "restitution", "must be finite and >= 0, got \(restitution)")
-        shapes.restitution[Int(id.index)] = restitution
-        refreshContactMaterials(of: Int32(id.index))
+        let s = shapeSlot(id)
+        shapes.restitution[s] = restitution
+        refreshContactMaterials(of: Int32(s))
     }
 
     /// Recomputes the combined friction and restitution of every contact of `shape` (a contact
@@ -154,7 +156,7 @@ extension World {
         if previous >= 0 { shapes.nextInBody[Int(previous)] = shapes.nextInBody[s] } else { bodies.firstShape[Int(b)] = shapes.nextInBody[s] }
         shapes.releasePools(of: s)
         if shapes.geometry[s].kind == .segment { segmentShapeCount -= 1 }
-        shapes.slots.release(shape)
+        shapes.releaseSlot(shape)
         movedFlag[s] = false
         if recompute { updateMass(bodySlot: b) }
         shapes.compactPoolsIfNeeded()

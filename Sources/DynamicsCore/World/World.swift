@@ -177,6 +177,10 @@ public final class World {
     @exclusivity(unchecked) var localityWalk = Column<Int32>()
     /// Scratch of the contacts' sort: where each body's contacts go (see `sortContactsByFirstBody`).
     @exclusivity(unchecked) var localityStarts = Column<Int32>()
+    @exclusivity(unchecked) var shapeOrderMoved = Column<Int32>()
+    @exclusivity(unchecked) var shapeOrderTargets = Column<Int32>()
+    @exclusivity(unchecked) var shapeNewSlot = Column<Int32>()
+    @exclusivity(unchecked) var shapeOrderScratch = Column<UInt64>()
     /// What the locality pass's pieces keep aside (see `CyclePieces`), reserved for the most pieces.
     @exclusivity(unchecked) var localityBodiesSaved = Column<AwakeBodyRecords.Held>(
         capacity: 2 * CyclePieces<AwakeBodyRecords>.maximumPieceCount)
@@ -270,7 +274,13 @@ public final class World {
     }
 
     func bodyID(slot: Int32) -> BodyID { BodyID(index: slot, generation: bodies.slots.generations[Int(slot)]) }
-    func shapeID(slot: Int32) -> ShapeID { ShapeID(index: slot, generation: shapes.slots.generations[Int(slot)]) }
+    /// The handle of the shape in `slot` (see `ShapeStore` for slots and handle indices).
+    func shapeID(slot: Int32) -> ShapeID {
+        let index = shapes.idOfSlot[Int(slot)]
+        return ShapeID(index: index, generation: shapes.slots.generations[Int(index)])
+    }
+    /// The slot of a shape's records; the handle is not checked.
+    func shapeSlot(_ id: ShapeID) -> Int { Int(shapes.slotOfID[Int(id.index)]) }
 
     /// Whether a body handle refers to a live body of this world.
     public func isValid(_ id: BodyID) -> Bool { bodies.slots.isValid(index: id.index, generation: id.generation) }

@@ -46,11 +46,14 @@ extension ShapeStore {
         moves.apply(to: largeIndex.base, scratch: scratch)
         moves.apply(to: idOfSlot.base, scratch: scratch)
         moves.apply(to: live.base, scratch: scratch)
-        let next = nextInBody.base, ids = idOfSlot.base, slotOfID = slotOfID.base
+        let ids = idOfSlot.base, slotOfID = slotOfID.base
         for k in 0..<moves.count {
             let t = Int(moves.targets[k])
-            if next[t] >= 0 { next[t] = moves.newSlot[Int(next[t])] }
             slotOfID[Int(ids[t])] = Int32(t)
         }
+        // Every link, not only the moved shapes': a shape that stays (a static-grid shape of a
+        // moving body) may link to one that moved.
+        let next = nextInBody.base
+        for s in 0..<slotCount where next[s] >= 0 { next[s] = moves.newSlot[Int(next[s])] }
     }
 }

@@ -5,8 +5,12 @@ import Testing
 struct LocalityTests {
     /// `count` balls (3 000 unless given; not a multiple of 37) scattered over a 300 m wide bin in
     /// an order unrelated to where they are (body k sits at column 37·k mod `count`), so creation
-    /// order is spatially random.
-    func scatteredBin(workers: Int = 1, count: Int = 3_000) throws -> (World, [BodyID]) {
+    /// order is spatially random. `addShapes(world, body, k)` gives body k its shapes (a ball of
+    /// radius 0.45 unless given).
+    func scatteredBin(workers: Int = 1, count: Int = 3_000,
+                      addShapes: (World, BodyID, Int) throws -> Void = { world, body, _ in
+                          try world.createShape(on: body, ShapeDefinition(.circle(radius: 0.45)))
+                      }) throws -> (World, [BodyID]) {
         let world = try makeWorld(gravity: 10, workers: workers)
         let ground = try world.createBody(BodyDefinition(type: .static))
         try world.createChain(on: ground, points: [Vec2(-150, 20), Vec2(-150, 0), Vec2(150, 0), Vec2(150, 20)], closed: false)
@@ -17,7 +21,7 @@ struct LocalityTests {
             var definition = BodyDefinition(type: .dynamic, position: p)
             definition.userData = UInt64(k)
             let body = try world.createBody(definition)
-            try world.createShape(on: body, ShapeDefinition(.circle(radius: 0.45)))
+            try addShapes(world, body, k)
             ids.append(body)
         }
         return (world, ids)

@@ -3,30 +3,19 @@ import Testing
 
 @Suite("Shape slots renumbered by the locality pass")
 struct ShapeLocalityTests {
-    /// 3 000 bodies scattered over a 300 m bin in an order unrelated to where they are (as in
-    /// `LocalityTests`); every fifth has a second shape (a box beside its circle), and one is a
-    /// 280 m plank, too long for the grid (a large proxy).
+    /// `LocalityTests`' 3 000 scattered balls, every fifth with a second shape (a box beside its
+    /// ball), and a 280 m plank, too long for the grid (a large proxy). Shape k's user data is
+    /// 2k for the ball, 2k + 1 for the box.
     func scatteredBin(workers: Int = 1) throws -> (World, bodies: [BodyID], plank: ShapeID) {
-        let count = 3_000
-        let world = try makeWorld(gravity: 10, workers: workers)
-        let ground = try world.createBody(BodyDefinition(type: .static))
-        try world.createChain(on: ground, points: [Vec2(-150, 30), Vec2(-150, 0), Vec2(150, 0), Vec2(150, 30)], closed: false)
-        var ids: [BodyID] = []
-        for k in 0..<count {
-            let column = (37 * k) % count
-            let p = Vec2(Float(column % 300) - 149.5, 0.5 + Float(column / 300) * 1.1)
-            var definition = BodyDefinition(type: .dynamic, position: p)
-            definition.userData = UInt64(k)
-            let body = try world.createBody(definition)
-            var circle = ShapeDefinition(.circle(radius: 0.45))
-            circle.userData = UInt64(2 * k)
-            try world.createShape(on: body, circle)
+        let (world, ids) = try LocalityTests().scatteredBin(workers: workers) { world, body, k in
+            var ball = ShapeDefinition(.circle(radius: 0.45))
+            ball.userData = UInt64(2 * k)
+            try world.createShape(on: body, ball)
             if k % 5 == 0 {
                 var box = ShapeDefinition(.box(halfWidth: 0.15, halfHeight: 0.15, center: Vec2(0.3, 0)))
                 box.userData = UInt64(2 * k + 1)
                 try world.createShape(on: body, box)
             }
-            ids.append(body)
         }
         let plankBody = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(0, 14)))
         let plank = try world.createShape(on: plankBody, ShapeDefinition(.box(halfWidth: 140, halfHeight: 0.2)))

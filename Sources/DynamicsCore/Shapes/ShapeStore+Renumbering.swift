@@ -19,9 +19,10 @@ struct SlotMoves {
 }
 
 extension ShapeStore {
-    /// The largest per-slot record, in 8-byte words: what the scratch of `apply(_:scratch:)`
-    /// needs per moved shape.
-    static let scratchWordsPerShape = (MemoryLayout<ShapeGeometryRecord>.stride + 7) / 8
+    /// The largest per-slot record (of the store, the moving grid and the moved flags), in
+    /// 8-byte words: what the scratch of `apply(_:scratch:)` needs per moved shape.
+    static let scratchWordsPerShape = (max(MemoryLayout<ShapeGeometryRecord>.stride, MemoryLayout<AABB>.stride,
+                                           MemoryLayout<CellRange>.stride, MemoryLayout<UInt64>.stride) + 7) / 8
 
     /// Moves every per-slot record of the shapes by `moves`, rewrites the links between a body's
     /// shapes and the handle maps. The pools (vertices, edge lanes, groups) stay where they are:

@@ -20,7 +20,8 @@ extension World {
         shapeOrderMoved.reserve(slotCount)
         shapeOrderTargets.reserve(slotCount)
         shapeNewSlot.reserve(slotCount)
-        shapeOrderScratch.reserve(slotCount * ShapeStore.scratchWordsPerShape)
+        // The moves' scratch, then the pair table's new keys (`renumberContactShapes`).
+        shapeOrderScratch.reserve(max(slotCount * ShapeStore.scratchWordsPerShape, contacts.capacity))
         guard collectShapesInBodyOrder() else { return false }
         let moves = SlotMoves(moved: UnsafePointer(shapeOrderMoved.base), targets: UnsafePointer(shapeOrderTargets.base),
                               count: shapeOrderMoved.count, newSlot: UnsafePointer(shapeNewSlot.base))
@@ -79,7 +80,7 @@ extension World {
     }
 
     /// Rewrites the contacts' shapes by `newSlot`, and the pair table, whose keys are made of them.
-    /// The new keys are listed first (in `pairCandidates`, free until the pair search), so that
+    /// The new keys are listed first (in `shapeOrderScratch`, done with by then), so that
     /// each insert's slot in the table is prefetched `pairRefillPrefetchDistance` inserts ahead:
     /// one insert after another, each a cache miss in a table of megabytes, the refill was most
     /// of the pass (perf, the first 260 steps of rain-100k on one thread, at 2 kHz, two runs
@@ -87,9 +88,7 @@ extension World {
     private func renumberContactShapes(_ newSlot: UnsafePointer<Int32>) {
         let count = contacts.count
         let base = contacts.base
-        pairCandidates.reserve(contacts.capacity)
-        pairCandidates.resizeUninitialized(to: count)
-        let keys = pairCandidates.base
+        let keys = shapeOrderScratch.base
         for i in 0..<count {
             let a = newSlot[Int(base[i].shapeA)], b = newSlot[Int(base[i].shapeB)]
             base[i].shapeA = a

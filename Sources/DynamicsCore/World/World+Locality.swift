@@ -11,9 +11,10 @@ extension World {
     /// two threads stepped it 1.03x to 1.06x faster side by side, one thread as fast.
     static let localityMinimumBodies = 1024
 
-    /// Puts the awake bodies in the order of a Z-curve over the grid cells of their centres, and
-    /// the contacts in the order of their first body, every `localityInterval` steps, in scenes
-    /// with at least as many contacts as awake bodies.
+    /// Puts the awake bodies in the order of a Z-curve over the grid cells of their centres,
+    /// their shapes' slots in the same order (`renumberShapesOfAwakeBodies`), and the contacts in
+    /// the order of their first body, every `localityInterval` steps, in scenes with at least as
+    /// many contacts as awake bodies.
     ///
     /// Bodies and contacts are otherwise in creation order, which in a scene built over time
     /// (rain) has nothing to do with where they are: neighbouring contacts then touch bodies

@@ -1,7 +1,7 @@
 extension World {
     /// Renumbers the slots of the awake bodies' shapes (static-grid shapes aside) so that they
     /// come in the order of their bodies' dense indices, which the locality pass has just put
-    /// along a Z-curve. Returns whether any shape moved.
+    /// along a Z-curve; does nothing when they already do.
     ///
     /// A shape's records are found by slot, and slots are handed out in creation order: in a
     /// scene built over time (rain) the shapes of neighbouring bodies were spread over the whole
@@ -14,15 +14,14 @@ extension World {
     /// nodes, the large proxies and the moved list. The slots taken are the ones the shapes had,
     /// in ascending order, so the shapes of sleeping and static bodies stay where they are. The
     /// new order depends on the state alone, so results stay identical for any worker count.
-    @discardableResult
-    func renumberShapesOfAwakeBodies() -> Bool {
+    func renumberShapesOfAwakeBodies() {
         let slotCount = shapes.slotCount
         shapeOrderMoved.reserve(slotCount)
         shapeOrderTargets.reserve(slotCount)
         shapeNewSlot.reserve(slotCount)
         // The moves' scratch, then the pair table's new keys (`renumberContactShapes`).
         shapeOrderScratch.reserve(max(slotCount * ShapeStore.scratchWordsPerShape, contacts.capacity))
-        guard collectShapesInBodyOrder() else { return false }
+        guard collectShapesInBodyOrder() else { return }
         let moves = SlotMoves(moved: UnsafePointer(shapeOrderMoved.base), targets: UnsafePointer(shapeOrderTargets.base),
                               count: shapeOrderMoved.count, newSlot: UnsafePointer(shapeNewSlot.base))
         let scratch = UnsafeMutableRawPointer(shapeOrderScratch.base)
@@ -39,7 +38,6 @@ extension World {
         for i in 0..<largeProxies.count { largeProxies[i] = newSlot[Int(largeProxies[i])] }
         for i in 0..<moveBuffer.count { moveBuffer[i] = newSlot[Int(moveBuffer[i])] }
         renumberContactShapes(newSlot)
-        return true
     }
 
     /// Lists the shapes to move in their new order (`shapeOrderMoved`), their slots in ascending

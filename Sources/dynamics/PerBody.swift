@@ -1,0 +1,116 @@
+import ArgumentParser
+import DynamicsProfiles
+import Foundation
+
+/// `dynamics per-body`: how a scene's cost per body grows with its size, measured on the sizes'
+/// worlds side by side in one process.
+///
+/// The rain files are one scene at 1 000, 10 000 and 100 000 bodies. Their ratio of costs per
+/// body (the target: at most 1.5 between 100 000 and 1 000 on one thread) comes from two
+/// medians, and two `bench` runs a minute apart meet a shared host at different speeds: on one
+/// host the same build read that ratio anywhere from 1.42 to 2.31. Here the worlds are built and
+/// warmed up together and then stepped in turn, a block each (as in `dynamics scaling`), so that
+/// a slow spell falls on every size alike. With `--max-ratio` the command fails, naming each
+/// profile whose cost per body is more than that many times the first profile's.
+struct PerBody: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "per-body",
+        abstract: "Step one scene at several sizes side by side, and print each size's cost per body against the first's."
+    )
+
+    /// The profiles compared when none are given: the rain target's two sizes. With
+    /// rain-10k stepped between them too, rain-100k's median read 51.0, 54.6 and 58.1 ms against
+    /// 47.5 and 48.8 beside rain-1k alone, in alternating runs (ratios 1.52, 1.57, 1.52 against
+    /// 1.43, 1.46): a third world in the process costs the largest one too.
+    static let defaultProfiles = ["Profiles/rain-1k.json", "Profiles/rain-100k.json"]
+
+    @Argument(help: "Profile files of one scene at different sizes, the reference first (default: rain-1k and rain-100k).")
+    var profiles: [String] = []
+
+    @Option(help: "Worker threads of every world.")
+    var threads: Int = 1
+
+    @Option(help: "Measured steps per world (default: the first profile's own).")
+    var steps: Int?
+
+    @Option(help: "Timed steps of one world before the next takes its turn.")
+    var block: Int = 10
+
+    @Option(help: "Fail if a profile's cost per body is more than this many times the first profile's.")
+    var maxRatio: Double?
+
+    func validate() throws {
+        guard profiles.isEmpty || profiles.count >= 2 else {
+            throw ValidationError("<profiles> needs at least two files (the reference and a size to compare), got 1")
+        }
+        guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
+        if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
+        guard block >= 1 else { throw ValidationError("--block must be >= 1, got \(block)") }
+        if let maxRatio {
+            guard maxRatio.isFinite && maxRatio > 0 else { throw ValidationError("--max-ratio must be finite and > 0, got \(maxRatio)") }
+        }
+    }
+
+    func run() throws {
+        let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
+        let rows = try measure(profiles.isEmpty ? Self.defaultProfiles : profiles, progress: progress)
+        progress.clear()
+        print(perBodyTable(rows))
+        if let maxRatio, let message = Self.overLimit(rows, maxRatio: maxRatio) { fail(message) }
+    }
+
+    /// The failure message naming every row after the first whose cost per body is more than
+    /// `maxRatio` times the first's, or nil if there is none.
+    static func overLimit(_ rows: [PerBodyResult], maxRatio: Double) -> String? {
+        guard let reference = rows.first else { return nil }
+        let over = rows.dropFirst().filter { $0.ratio(to: reference) > maxRatio }
+        guard !over.isEmpty else { return nil }
+        let named = over.map { "\($0.profile) costs " + String(format: "%.2f", $0.ratio(to: reference)) + "x" }
+        return named.joined(separator: ", ") + " \(reference.profile)'s per body, above --max-ratio \(maxRatio)"
+    }
+
+    /// Builds every profile's world, steps them in turn and returns their rows, the reference's
+    /// first. The profiles must share a warm-up, which the worlds go through together.
+    func measure(_ paths: [String], progress: Progress) throws -> [PerBodyResult] {
+        let scenes = try paths.map { try loadScene($0, threads: threads) }
+        let reference = scenes[0].profile
+        for scene in scenes.dropFirst() where scene.profile.warmupSteps != reference.warmupSteps {
+            throw ValidationError("\(scene.profile.name) warms up for \(scene.profile.warmupSteps) steps and "
+                                  + "\(reference.name) for \(reference.warmupSteps); per-body compares sizes of one scene, "
+                                  + "which warm up alike")
+        }
+        let timings = stepInTurn(scenes, measured: steps ?? reference.steps, block: block,
+                                 label: "per-body", progress: progress)
+        return zip(scenes, timings).map { scene, timing in
+            PerBodyResult(profile: scene.profile.name, bodies: scene.world.bodyCount, medianMs: timing.median)
+        }
+    }
+}
+
+/// One size's median step, from `dynamics per-body`.
+struct PerBodyResult: Equatable {
+    var profile: String
+    var bodies: Int
+    var medianMs: Double
+
+    /// The median step's cost per body, in microseconds.
+    var microsecondsPerBody: Double { bodies > 0 ? medianMs * 1000 / Double(bodies) : 0 }
+
+    /// How many times `reference`'s cost per body this size's is.
+    func ratio(to reference: PerBodyResult) -> Double {
+        reference.microsecondsPerBody > 0 ? microsecondsPerBody / reference.microsecondsPerBody : 0
+    }
+}
+
+/// The table `dynamics per-body` prints, each row's ratio against the first row.
+func perBodyTable(_ rows: [PerBodyResult]) -> String {
+    guard let reference = rows.first else { return "" }
+    var lines = ["profile            bodies  median ms  µs per body  per body against \(reference.profile)",
+                 "-----------------  ------  ---------  -----------  ------------------"]
+    for r in rows {
+        lines.append(r.profile.padding(toLength: 17, withPad: " ", startingAt: 0) + "  "
+                     + String(format: "%6d  %9.3f  %11.3f  %17.2fx", r.bodies, r.medianMs, r.microsecondsPerBody,
+                              r.ratio(to: reference)))
+    }
+    return lines.joined(separator: "\n")
+}

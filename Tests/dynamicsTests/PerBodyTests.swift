@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import dynamics
+
+@Suite("dynamics per-body")
+struct PerBodyTests {
+    /// A file of the repository's Profiles folder.
+    func profile(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Profiles/\(name).json").path
+    }
+
+    @Test("the sizes' worlds step in turn, and each row has its bodies and a median")
+    func measuresEachSize() throws {
+        let paths = [profile("small-stack"), profile("small-stack")]
+        let command = try PerBody.parse(paths + ["--steps", "6", "--block", "2"])
+        let rows = try command.measure(paths, progress: Progress(enabled: false))
+        #expect(rows.map(\.profile) == ["small-stack", "small-stack"])
+        #expect(rows.allSatisfy { $0.bodies == 29 && $0.medianMs > 0 })
+        #expect(rows[0].ratio(to: rows[0]) == 1)
+    }
+
+    @Test("profiles that warm up differently are refused, naming both")
+    func warmUpsMustMatch() throws {
+        let paths = [profile("small-stack"), profile("rain-1k")]
+        let command = try PerBody.parse(paths)
+        do {
+            _ = try command.measure(paths, progress: Progress(enabled: false))
+            Issue.record("measured profiles with different warm-ups")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("rain-1k warms up for 250 steps") && message.contains("small-stack"), "\(message)")
+        }
+    }
+
+    @Test("the cost per body is the median over the bodies, the ratio against the first row's")
+    func table() {
+        let small = PerBodyResult(profile: "rain-1k", bodies: 1000, medianMs: 0.5)
+        let large = PerBodyResult(profile: "rain-100k", bodies: 100_000, medianMs: 70)
+        #expect(abs(small.microsecondsPerBody - 0.5) < 1e-12)
+        #expect(abs(large.microsecondsPerBody - 0.7) < 1e-12)
+        #expect(abs(large.ratio(to: small) - 1.4) < 1e-12)
+        let lines = perBodyTable([small, large]).split(separator: "\n")
+        #expect(lines[0].hasSuffix("per body against rain-1k"))
+        #expect(lines.last == "rain-100k          100000     70.000        0.700               1.40x")
+    }
+
+    @Test("--max-ratio names every size over it, and nothing when none is")
+    func maxRatio() {
+        let rows = [PerBodyResult(profile: "rain-1k", bodies: 1000, medianMs: 0.5),
+                    PerBodyResult(profile: "rain-10k", bodies: 10_000, medianMs: 8),
+                    PerBodyResult(profile: "rain-100k", bodies: 100_000, medianMs: 70)]
+        #expect(PerBody.overLimit(rows, maxRatio: 1.6) == nil)
+        let message = PerBody.overLimit(rows, maxRatio: 1.5)
+        #expect(message == "rain-10k costs 1.60x rain-1k's per body, above --max-ratio 1.5")
+        #expect(PerBody.overLimit(rows, maxRatio: 1.2) == "rain-10k costs 1.60x, rain-100k costs 1.40x rain-1k's per body, above --max-ratio 1.2")
+    }
+
+    @Test("bad options are rejected with the option's name")
+    func badOptions() {
+        for args in [["--threads", "0"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"],
+                     ["--max-ratio", "0"], ["--max-ratio", "nan"], ["only-one.json"]] {
+            do {
+                _ = try PerBody.parse(args)
+                Issue.record("accepted \(args)")
+            } catch {
+                let expected = args[0].hasPrefix("--") ? args[0] : "<profiles>"
+                #expect(PerBody.message(for: error).contains(expected), "\(PerBody.message(for: error))")
+            }
+        }
+        #expect((try? PerBody.parse([]))?.threads == 1)
+    }
+}

@@ -56,6 +56,7 @@ struct PerBody: ParsableCommand {
         let rows = try measure(profiles.isEmpty ? Self.defaultProfiles : profiles, progress: progress)
         progress.clear()
         print(perBodyTable(rows))
+        print("host: \(HostDescription.current().summary)")
         if let maxRatio, let message = Self.overLimit(rows, maxRatio: maxRatio) { fail(message) }
     }
 

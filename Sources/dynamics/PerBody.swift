@@ -21,7 +21,8 @@ struct PerBody: ParsableCommand {
     /// The profiles compared when none are given: the rain target's two sizes. With
     /// rain-10k stepped between them too, rain-100k's median read 51.0, 54.6 and 58.1 ms against
     /// 47.5 and 48.8 beside rain-1k alone, in alternating runs (ratios 1.52, 1.57, 1.52 against
-    /// 1.43, 1.46): a third world in the process costs the largest one too.
+    /// 1.43, 1.46); the pair alone read 1.51 to 1.55 twenty minutes later, so how much a third
+    /// world costs is not settled, but it does not help.
     static let defaultProfiles = ["Profiles/rain-1k.json", "Profiles/rain-100k.json"]
 
     @Argument(help: "Profile files of one scene at different sizes, the reference first (default: rain-1k and rain-100k).")

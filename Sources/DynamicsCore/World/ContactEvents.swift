@@ -1,6 +1,7 @@
 /// Two shapes started touching during the last step.
 public struct ContactBeginEvent: Sendable, Equatable, BitwiseCopyable {
-    /// The first shape (the smaller slot index).
+    /// The first shape: the normal points away from it. Which of the two shapes is first is
+    /// fixed for the contact's life, not by their handles' indices.
     public var shapeA: ShapeID
     /// The second shape.
     public var shapeB: ShapeID
@@ -12,7 +13,7 @@ public struct ContactBeginEvent: Sendable, Equatable, BitwiseCopyable {
 
 /// Two shapes stopped touching during the last step (or one of them was removed).
 public struct ContactEndEvent: Sendable, Equatable, BitwiseCopyable {
-    /// The first shape (the smaller slot index). Its handle may be stale if the shape was removed.
+    /// The first shape (as in `ContactBeginEvent`). Its handle may be stale if the shape was removed.
     public var shapeA: ShapeID
     /// The second shape.
     public var shapeB: ShapeID

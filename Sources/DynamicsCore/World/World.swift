@@ -177,6 +177,8 @@ public final class World {
     @exclusivity(unchecked) var localityWalk = Column<Int32>()
     /// Scratch of the contacts' sort: where each body's contacts go (see `sortContactsByFirstBody`).
     @exclusivity(unchecked) var localityStarts = Column<Int32>()
+    /// Scratch of the shapes' renumbering (`renumberShapesOfAwakeBodies`): the shapes to move in
+    /// their new order, the slots they take, each slot's new slot, and the moves' records.
     @exclusivity(unchecked) var shapeOrderMoved = Column<Int32>()
     @exclusivity(unchecked) var shapeOrderTargets = Column<Int32>()
     @exclusivity(unchecked) var shapeNewSlot = Column<Int32>()

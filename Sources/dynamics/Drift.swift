@@ -22,6 +22,9 @@ struct Drift {
         var top: Vec2
         /// The largest sideways move of any starting body.
         var mostSideways: Float
+
+        /// How far the highest starting body ended from where it started, in any direction.
+        var topDistance: Float { top.length }
     }
 
     /// The moves from the start to `world`'s present state; nil when the scene started without

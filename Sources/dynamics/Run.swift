@@ -28,12 +28,19 @@ struct Run: ParsableCommand {
                                    + "Profiles/large-pyramid.json.", valueName: "distance"))
     var maxSideways: Float?
 
+    @Option(help: ArgumentHelp("Fail if the body that started highest (a pyramid's top box) ends further than this "
+                                   + "from where it started, in any direction (length units): the issue's \"still "
+                                   + "stands\" check, for example 0.1 on Profiles/stability/large-pyramid-stiff.json.",
+                               valueName: "distance"))
+    var maxTopMove: Float?
+
     func validate() throws {
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
         if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
-        if let maxSideways {
-            guard maxSideways.isFinite && maxSideways >= 0 else {
-                throw ValidationError("--max-sideways must be a finite distance >= 0, got \(maxSideways)")
+        for (name, limit) in [("--max-sideways", maxSideways), ("--max-top-move", maxTopMove)] {
+            guard let limit else { continue }
+            guard limit.isFinite && limit >= 0 else {
+                throw ValidationError("\(name) must be a finite distance >= 0, got \(limit)")
             }
         }
     }
@@ -62,17 +69,30 @@ struct Run: ParsableCommand {
                                median: timings.median, p90: timings.p90, drift: drift.measure(world),
                                stateHash: world.stateHash())
         print(json ? report.json() : report.table())
-        if let maxSideways { try gate(report.drift, maxSideways: maxSideways, profile: loaded.name) }
+        try gate(report.drift, profile: loaded.name)
     }
 
-    /// Fails, naming the figures, if the drift is past `maxSideways` or there is none to check.
-    func gate(_ drift: Drift.Report?, maxSideways: Float, profile: String) throws {
+    /// Fails, naming the figures, if the drift is past `maxSideways` or `maxTopMove`, or there is
+    /// none to check while either is set. Both limits are checked before failing, so that one run
+    /// names every breach.
+    func gate(_ drift: Drift.Report?, profile: String) throws {
+        let asked = [("--max-sideways", maxSideways), ("--max-top-move", maxTopMove)].filter { $0.1 != nil }.map(\.0)
+        guard !asked.isEmpty else { return }
         guard let drift else {
-            FileHandle.standardError.write(Data("\(profile): --max-sideways needs a scene that starts with dynamic bodies; this one has none\n".utf8))
+            let options = asked.joined(separator: " and ")
+            FileHandle.standardError.write(Data("\(profile): \(options) needs a scene that starts with dynamic bodies; this one has none\n".utf8))
             throw ExitCode.failure
         }
-        guard drift.mostSideways <= maxSideways else {
-            FileHandle.standardError.write(Data("\(profile): a body ended \(drift.mostSideways) sideways of where it started, more than --max-sideways \(maxSideways)\n".utf8))
+        var breaches: [String] = []
+        if let maxSideways, !(drift.mostSideways <= maxSideways) {
+            breaches.append("a body ended \(drift.mostSideways) sideways of where it started, more than --max-sideways \(maxSideways)")
+        }
+        if let maxTopMove, !(drift.topDistance <= maxTopMove) {
+            breaches.append("the top body ended \(drift.topDistance) from where it started (\(drift.top.x) across, "
+                            + "\(drift.top.y) up), more than --max-top-move \(maxTopMove)")
+        }
+        guard breaches.isEmpty else {
+            for breach in breaches { FileHandle.standardError.write(Data("\(profile): \(breach)\n".utf8)) }
             throw ExitCode.failure
         }
     }

@@ -71,11 +71,14 @@ struct RunCommandTests {
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--steps", "0"]) }
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-sideways", "-1"]) }
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-sideways", "nan"]) }
+        #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-top-move", "-0.1"]) }
+        #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-top-move", "inf"]) }
     }
 }
 
-/// `--max-sideways`, on a box sliding 1 m in a world without gravity or anything to stop it.
-@Suite("dynamics run --max-sideways")
+/// `--max-sideways` and `--max-top-move`, on a box sliding 1 m in a world without gravity or
+/// anything to stop it.
+@Suite("dynamics run's stability gates")
 struct RunStabilityGateTests {
     static func profile(bodies: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UInt32.random(in: 0...UInt32.max)).json").path
@@ -96,6 +99,24 @@ struct RunStabilityGateTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Run.parse([path, "--max-sideways", "2"]).run()
         #expect(throws: (any Error).self) { try Run.parse([path, "--max-sideways", "0.5"]).run() }
+    }
+
+    /// The top body is the highest of the bodies the scene starts with: here a ball 3 m up,
+    /// beside the sliding box.
+    @Test("--max-top-move measures the highest body's move in any direction, not the others'")
+    func topMoveGate() throws {
+        let raised = """
+            { "type": "dynamic", "position": [0, 3], "linearVelocity": [0, -0.9], "shapes": [ { "circle": { "radius": 0.5 } } ] }
+            """
+        let path = try Self.profile(bodies: Self.slidingBox + ", " + raised)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // The raised ball falls 0.9 m in the 60 steps; the sliding box moves 1 m sideways, which
+        // 0.95 would not pass.
+        try Run.parse([path, "--max-top-move", "0.95"]).run()
+        #expect(throws: (any Error).self) { try Run.parse([path, "--max-top-move", "0.8"]).run() }
+        // Sideways, the sliding box is the one that counts.
+        #expect(throws: (any Error).self) { try Run.parse([path, "--max-top-move", "0.95", "--max-sideways", "0.95"]).run() }
+        try Run.parse([path, "--max-top-move", "0.95", "--max-sideways", "1.05"]).run()
     }
 
     @Test("a scene that starts without dynamic bodies cannot pass the gate")

@@ -57,6 +57,26 @@ struct ProfileSceneTests {
         #expect(profile.world.gravity == Vec2(0, -10))
     }
 
+    /// Profiles/stability/ holds scenes for stability gates, which `bench` and the benchmarks do
+    /// not run: the large pyramid with stiffer contacts is large-pyramid's very scene.
+    @Test("the stiff large pyramid is large-pyramid's scene with 8 sub-steps and 100 Hz contacts")
+    func stiffLargePyramid() throws {
+        let base = try Profile.load(path: profilesDirectory.appendingPathComponent("large-pyramid.json").path)
+        let stiff = try Profile.load(path: profilesDirectory.appendingPathComponent("stability/large-pyramid-stiff.json").path)
+        #expect(stiff.name == "large-pyramid-stiff")
+        #expect(stiff.world.subStepCount == 8)
+        #expect(stiff.world.contactHertz == 100)
+        #expect(stiff.steps == base.steps)
+        #expect(stiff.world.gravity == base.world.gravity)
+        #expect(stiff.timeStep == base.timeStep)
+        #expect(stiff.world.enableSleep == base.world.enableSleep)
+        #expect(stiff.world.lengthUnitsPerMeter == base.world.lengthUnitsPerMeter)
+        #expect(stiff.world.contactDampingRatio == base.world.contactDampingRatio)
+        let a = try base.makeWorld(), b = try stiff.makeWorld()
+        #expect(a.bodyCount == b.bodyCount)
+        #expect(a.bodyIDs.map { a.position(of: $0) } == b.bodyIDs.map { b.position(of: $0) })
+    }
+
     @Test("generators make the counts they promise, deterministically")
     func generators() throws {
         let json = """

@@ -29,8 +29,8 @@ struct Run: ParsableCommand {
     var maxSideways: Float?
 
     @Option(help: ArgumentHelp("Fail if the body that started highest (a pyramid's top box) ends further than this "
-                                   + "from where it started, in any direction (length units): the issue's \"still "
-                                   + "stands\" check, for example 0.1 on Profiles/stability/large-pyramid-stiff.json.",
+                                   + "from where it started, in any direction (length units): whether a stack still "
+                                   + "stands, for example 0.1 on Profiles/stability/large-pyramid-stiff.json.",
                                valueName: "distance"))
     var maxTopMove: Float?
 

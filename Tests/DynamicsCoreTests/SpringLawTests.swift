@@ -38,8 +38,8 @@ struct SpringLawTests {
     }
 
     /// The sink goes as 1/ω², whatever the sub-step: with 8 sub-steps (480 Hz) contacts may be
-    /// as stiff as 120 Hz (a quarter of the sub-step rate), and at 100 Hz the same stack sinks a
-    /// ninth of what it sinks at 30 Hz. This is how a 100-row pyramid stands within 0.1 m
+    /// as stiff as 120 Hz (a quarter of the sub-step rate), and at 100 Hz the same stack sinks
+    /// (30/100)², an eleventh, of what it sinks at 30 Hz. This is how a 100-row pyramid stands within 0.1 m
     /// (Profiles/stability/large-pyramid-stiff.json).
     @Test("with 8 sub-steps and 100 Hz contacts, the stack of 10 boxes sinks by the same law: 2.9 mm at the top")
     func stifferContactsSinkLess() throws {

@@ -16,31 +16,41 @@ struct SpringLawTests {
         return pointMass * omega * omega
     }
 
-    @Test("a stack of 10 unit boxes sinks as ten springs in series: 0.88 mm at the ground, 32.5 mm at the top")
-    func stackSinks() throws {
-        let world = try makeWorld(gravity: 10)
+    /// Ten unit boxes stacked on the ground in `world`, settled for 3 s; returns each box's sink
+    /// (how far below where it started it rests), bottom first, and the top box's lean.
+    static func settledStackSinks(_ world: World) throws -> (sinks: [Float], topLean: Float) {
         try addGround(world)
         var boxes: [BodyID] = []
         for i in 0..<10 { boxes.append(try addBox(world, at: Vec2(0, 0.5 + Float(i)))) }
         run(world, seconds: 3)
+        let sinks = boxes.enumerated().map { 0.5 + Float($0.offset) - world.position(of: $0.element).y }
+        return (sinks, world.position(of: boxes[9]).x)
+    }
 
-        // Each of a contact's two points carries half the weight above it.
-        let ground = Self.stiffness(pointMass: Self.groundPointMass, hertz: 60)
-        let between = Self.stiffness(pointMass: Self.boxPointMass, hertz: 30)
-        let bottomSink: Float = 10 * 10 / 2 / ground
-        var topSink = bottomSink
-        for above in 1...9 { topSink += Float(above) * 10 / 2 / between }
+    /// What the spring law says the stack of 10 sinks at the bottom and at the top, with contacts
+    /// of `hertz` (`2 · hertz` against the ground). Each of a contact's two points carries half
+    /// the weight above it.
+    static func stackSinksByLaw(hertz: Float) -> (bottom: Float, top: Float) {
+        let ground = stiffness(pointMass: groundPointMass, hertz: 2 * hertz)
+        let between = stiffness(pointMass: boxPointMass, hertz: hertz)
+        let bottom: Float = 10 * 10 / 2 / ground
+        var top = bottom
+        for above in 1...9 { top += Float(above) * 10 / 2 / between }
+        return (bottom, top)
+    }
 
-        let bottom = 0.5 - world.position(of: boxes[0]).y
-        let top = 9.5 - world.position(of: boxes[9]).y
-        #expect(abs(bottom - bottomSink) < 0.01 * bottomSink, "bottom box sank \(bottom) m, the spring law says \(bottomSink) m")
-        #expect(abs(top - topSink) < 0.01 * topSink, "top box sank \(top) m, the spring law says \(topSink) m")
+    @Test("a stack of 10 unit boxes sinks as ten springs in series: 0.88 mm at the ground, 32.5 mm at the top")
+    func stackSinks() throws {
+        let sinks = try Self.settledStackSinks(try makeWorld(gravity: 10)).sinks
+        let law = Self.stackSinksByLaw(hertz: 30)
+        #expect(abs(sinks[0] - law.bottom) < 0.01 * law.bottom, "bottom box sank \(sinks[0]) m, the spring law says \(law.bottom) m")
+        #expect(abs(sinks[9] - law.top) < 0.01 * law.top, "top box sank \(sinks[9]) m, the spring law says \(law.top) m")
     }
 
     /// The sink goes as 1/ω², whatever the sub-step: with 8 sub-steps (480 Hz) contacts may be
     /// as stiff as 120 Hz (a quarter of the sub-step rate), and at 100 Hz the same stack sinks
-    /// (30/100)², an eleventh, of what it sinks at 30 Hz. This is how a 100-row pyramid stands within 0.1 m
-    /// (Profiles/stability/large-pyramid-stiff.json).
+    /// (30/100)², an eleventh, of what it sinks at 30 Hz. This is how a 100-row pyramid stands
+    /// within 0.1 m (Profiles/stability/large-pyramid-stiff.json).
     @Test("with 8 sub-steps and 100 Hz contacts, the stack of 10 boxes sinks by the same law: 2.9 mm at the top")
     func stifferContactsSinkLess() throws {
         var definition = WorldDefinition()
@@ -48,19 +58,10 @@ struct SpringLawTests {
         definition.subStepCount = 8
         definition.contactHertz = 100
         definition.enableSleep = false
-        let world = try World(definition)
-        try addGround(world)
-        var boxes: [BodyID] = []
-        for i in 0..<10 { boxes.append(try addBox(world, at: Vec2(0, 0.5 + Float(i)))) }
-        run(world, seconds: 3)
-
-        let ground = Self.stiffness(pointMass: Self.groundPointMass, hertz: 200)
-        let between = Self.stiffness(pointMass: Self.boxPointMass, hertz: 100)
-        var topSink: Float = 10 * 10 / 2 / ground
-        for above in 1...9 { topSink += Float(above) * 10 / 2 / between }
-        let top = 9.5 - world.position(of: boxes[9]).y
-        #expect(abs(top - topSink) < 0.01 * topSink, "top box sank \(top) m, the spring law says \(topSink) m")
-        #expect(abs(world.position(of: boxes[9]).x) < 1e-4, "the stack leaned \(world.position(of: boxes[9]).x) m")
+        let stack = try Self.settledStackSinks(try World(definition))
+        let law = Self.stackSinksByLaw(hertz: 100)
+        #expect(abs(stack.sinks[9] - law.top) < 0.01 * law.top, "top box sank \(stack.sinks[9]) m, the spring law says \(law.top) m")
+        #expect(abs(stack.topLean) < 1e-4, "the stack leaned \(stack.topLean) m")
     }
 
     @Test("a 20-row pyramid's bottom row sinks by its whole weight over its 40 ground springs")

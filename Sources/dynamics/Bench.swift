@@ -71,9 +71,7 @@ struct Bench: ParsableCommand {
         progress.clear()
 
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            print(try jsonText(results))
         } else {
             print(benchTable(results))
             print("contact solver kernel: \(SolverKernel.current.rawValue) (best here: \(SolverKernel.best.rawValue))")

@@ -40,6 +40,9 @@ struct PerBody: ParsableCommand {
     @Option(help: "Fail if a profile's cost per body is more than this many times the first profile's.")
     var maxRatio: Double?
 
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
     func validate() throws {
         guard profiles.isEmpty || profiles.count >= 2 else {
             throw ValidationError("<profiles> needs at least two files (the reference and a size to compare), got 1")
@@ -56,8 +59,12 @@ struct PerBody: ParsableCommand {
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
         let rows = try measure(profiles.isEmpty ? Self.defaultProfiles : profiles, progress: progress)
         progress.clear()
-        print(perBodyTable(rows))
-        print("host: \(HostDescription.current().summary)")
+        if json {
+            print(try jsonText(rows.map { PerBodyResult.Record($0, reference: rows[0]) }))
+        } else {
+            print(perBodyTable(rows))
+            print("host: \(HostDescription.current().summary)")
+        }
         if let maxRatio, let message = Self.overLimit(rows, maxRatio: maxRatio) { fail(message) }
     }
 
@@ -101,6 +108,20 @@ struct PerBodyResult: Equatable {
     /// How many times `reference`'s cost per body this size's is.
     func ratio(to reference: PerBodyResult) -> Double {
         reference.microsecondsPerBody > 0 ? microsecondsPerBody / reference.microsecondsPerBody : 0
+    }
+
+    /// A row as `--json` prints it, with its ratio to the reference (the first row).
+    struct Record: Encodable, Equatable {
+        var profile: String
+        var bodies: Int
+        var medianMs: Double
+        var microsecondsPerBody: Double
+        var ratio: Double
+
+        init(_ row: PerBodyResult, reference: PerBodyResult) {
+            profile = row.profile; bodies = row.bodies; medianMs = row.medianMs
+            microsecondsPerBody = row.microsecondsPerBody; ratio = row.ratio(to: reference)
+        }
     }
 }
 

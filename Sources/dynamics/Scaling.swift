@@ -12,7 +12,8 @@ import Foundation
 /// on both. Before each block, one untimed step lets the worker threads of that world, idle
 /// while the other world stepped, get going again. The worlds go through the same steps, so
 /// their final states must agree to the bit (the engine's results do not depend on the number
-/// of threads); the command fails if they do not.
+/// of threads); the command fails if they do not. With `--min-speed-up` it also fails, naming each
+/// profile of at least `--min-bodies` bodies that gained less than that from the threads.
 struct Scaling: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Step each profile on one thread and on several side by side, and print the speed-up."
@@ -23,8 +24,25 @@ struct Scaling: ParsableCommand {
     @Option(help: "Worker threads of the world compared with the one-thread world.")
     var threads: Int = 2
 
+    @Option(help: ArgumentHelp("Fail if a profile of at least --min-bodies bodies steps less than this many times as "
+                                   + "fast on the threads as on one (the issue's target: 1.7 above 2 000 bodies).",
+                               valueName: "factor"))
+    var minSpeedUp: Double?
+
+    @Option(help: "The fewest bodies a profile has for --min-speed-up to apply to it.")
+    var minBodies: Int = 0
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
     func validate() throws {
         guard threads >= 2 && threads <= 256 else { throw ValidationError("--threads must be in 2...256, got \(threads)") }
+        if let minSpeedUp {
+            guard minSpeedUp.isFinite && minSpeedUp > 0 else {
+                throw ValidationError("--min-speed-up must be finite and > 0, got \(minSpeedUp)")
+            }
+        }
+        guard minBodies >= 0 else { throw ValidationError("--min-bodies must be >= 0, got \(minBodies)") }
     }
 
     func run() throws {
@@ -39,7 +57,23 @@ struct Scaling: ParsableCommand {
             rows.append(result)
         }
         progress.clear()
-        print(scalingTable(rows, threads: threads))
+        if json {
+            print(try jsonText(rows.map { ScalingResult.Record($0, threads: threads) }))
+        } else {
+            print(scalingTable(rows, threads: threads))
+        }
+        if let minSpeedUp, let message = Self.belowLimit(rows, minSpeedUp: minSpeedUp, minBodies: minBodies, threads: threads) {
+            fail(message)
+        }
+    }
+
+    /// The failure message naming every row of at least `minBodies` bodies whose speed-up is below
+    /// `minSpeedUp`, or nil if there is none.
+    static func belowLimit(_ rows: [ScalingResult], minSpeedUp: Double, minBodies: Int, threads: Int) -> String? {
+        let below = rows.filter { $0.bodies >= minBodies && $0.speedUp < minSpeedUp }
+        guard !below.isEmpty else { return nil }
+        let named = below.map { "\($0.profile) " + String(format: "%.2f", $0.speedUp) + "x" }
+        return named.joined(separator: ", ") + " faster on \(threads) threads than on one, below --min-speed-up \(minSpeedUp)"
     }
 
     func measure(_ path: String, label prefix: String, progress: Progress) throws -> ScalingResult {
@@ -63,6 +97,28 @@ struct ScalingResult: Equatable {
 
     /// How many times faster the world on several threads stepped (median against median).
     var speedUp: Double { severalThreadsMs > 0 ? oneThreadMs / severalThreadsMs : 0 }
+
+    /// A row as `--json` prints it.
+    struct Record: Encodable, Equatable {
+        var profile: String
+        var bodies: Int
+        var oneThreadMs: Double
+        var threads: Int
+        var severalThreadsMs: Double
+        var speedUp: Double
+
+        init(_ row: ScalingResult, threads: Int) {
+            profile = row.profile; bodies = row.bodies; oneThreadMs = row.oneThreadMs
+            self.threads = threads; severalThreadsMs = row.severalThreadsMs; speedUp = row.speedUp
+        }
+    }
+}
+
+/// `value` as pretty-printed JSON with sorted keys, as `bench --json` prints its results.
+func jsonText<Value: Encodable>(_ value: Value) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
 /// The table `dynamics scaling` prints.

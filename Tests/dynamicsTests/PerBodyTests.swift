@@ -44,6 +44,21 @@ struct PerBodyTests {
         #expect(lines.last == "rain-100k          100000     70.000        0.700               1.40x")
     }
 
+    @Test("--json prints each row's figures and its ratio to the first row, under their names")
+    func json() throws {
+        let small = PerBodyResult(profile: "rain-1k", bodies: 1000, medianMs: 0.5)
+        let large = PerBodyResult(profile: "rain-100k", bodies: 100_000, medianMs: 70)
+        let text = try jsonText([small, large].map { PerBodyResult.Record($0, reference: small) })
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(rows.count == 2)
+        #expect(rows[1]["profile"] as? String == "rain-100k")
+        #expect(rows[1]["bodies"] as? Int == 100_000)
+        #expect(rows[1]["medianMs"] as? Double == 70)
+        #expect(abs((rows[1]["microsecondsPerBody"] as? Double ?? 0) - 0.7) < 1e-12)
+        #expect(abs((rows[1]["ratio"] as? Double ?? 0) - 1.4) < 1e-12)
+        #expect(rows[0]["ratio"] as? Double == 1)
+    }
+
     @Test("--max-ratio names every size over it, and nothing when none is")
     func maxRatio() {
         let rows = [PerBodyResult(profile: "rain-1k", bodies: 1000, medianMs: 0.5),

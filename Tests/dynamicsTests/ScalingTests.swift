@@ -26,9 +26,38 @@ struct ScalingTests {
         #expect(text.split(separator: "\n").last == "tumbler              2026        1.800         1.200     1.50x")
     }
 
+    /// The issue's target: 1.7 times as fast on 2 threads, for every profile above 2 000 bodies.
+    @Test("--min-speed-up names every profile of --min-bodies or more below it, and nothing when none is")
+    func minSpeedUp() {
+        let rows = [ScalingResult(profile: "rain-1k", bodies: 1001, oneThreadMs: 0.34, severalThreadsMs: 0.27, statesAgree: true),
+                    ScalingResult(profile: "tumbler", bodies: 2026, oneThreadMs: 1.8, severalThreadsMs: 1.2, statesAgree: true),
+                    ScalingResult(profile: "rain-100k", bodies: 100_001, oneThreadMs: 48, severalThreadsMs: 25, statesAgree: true)]
+        #expect(Scaling.belowLimit(rows, minSpeedUp: 1.7, minBodies: 2001, threads: 2)
+                == "tumbler 1.50x faster on 2 threads than on one, below --min-speed-up 1.7")
+        #expect(Scaling.belowLimit(rows, minSpeedUp: 1.7, minBodies: 0, threads: 2)
+                == "rain-1k 1.26x, tumbler 1.50x faster on 2 threads than on one, below --min-speed-up 1.7")
+        #expect(Scaling.belowLimit(rows, minSpeedUp: 1.4, minBodies: 2001, threads: 2) == nil)
+        #expect(Scaling.belowLimit(rows, minSpeedUp: 1.7, minBodies: 3000, threads: 2) == nil)
+    }
+
+    @Test("--json prints each row's medians, threads and speed-up under their names")
+    func json() throws {
+        let row = ScalingResult(profile: "tumbler", bodies: 2026, oneThreadMs: 1.8, severalThreadsMs: 1.2, statesAgree: true)
+        let text = try jsonText([ScalingResult.Record(row, threads: 2)])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows[0]["profile"] as? String == "tumbler")
+        #expect(rows[0]["bodies"] as? Int == 2026)
+        #expect(rows[0]["oneThreadMs"] as? Double == 1.8)
+        #expect(rows[0]["severalThreadsMs"] as? Double == 1.2)
+        #expect(rows[0]["threads"] as? Int == 2)
+        #expect(abs((rows[0]["speedUp"] as? Double ?? 0) - 1.5) < 1e-12)
+    }
+
     @Test("bad options are rejected with the option's name")
     func badOptions() {
-        for args in [["--threads", "1"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"]] {
+        for args in [["--threads", "1"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"],
+                     ["--min-speed-up", "0"], ["--min-speed-up", "nan"], ["--min-bodies", "-1"]] {
             do {
                 _ = try Scaling.parse(args)
                 Issue.record("accepted \(args)")

@@ -29,8 +29,8 @@ struct Scaling: ParsableCommand {
                                valueName: "factor"))
     var minSpeedUp: Double?
 
-    @Option(help: "The fewest bodies a profile has for --min-speed-up to apply to it.")
-    var minBodies: Int = 0
+    @Option(help: "The fewest bodies a profile has for --min-speed-up to apply to it (default: 0, every profile).")
+    var minBodies: Int?
 
     @Flag(help: "Print the results as JSON.")
     var json = false
@@ -42,7 +42,10 @@ struct Scaling: ParsableCommand {
                 throw ValidationError("--min-speed-up must be finite and > 0, got \(minSpeedUp)")
             }
         }
-        guard minBodies >= 0 else { throw ValidationError("--min-bodies must be >= 0, got \(minBodies)") }
+        if let minBodies {
+            guard minSpeedUp != nil else { throw ValidationError("--min-bodies applies to --min-speed-up, which is not given") }
+            guard minBodies >= 0 else { throw ValidationError("--min-bodies must be >= 0, got \(minBodies)") }
+        }
     }
 
     func run() throws {
@@ -62,7 +65,8 @@ struct Scaling: ParsableCommand {
         } else {
             print(scalingTable(rows, threads: threads))
         }
-        if let minSpeedUp, let message = Self.belowLimit(rows, minSpeedUp: minSpeedUp, minBodies: minBodies, threads: threads) {
+        if let minSpeedUp,
+           let message = Self.belowLimit(rows, minSpeedUp: minSpeedUp, minBodies: minBodies ?? 0, threads: threads) {
             fail(message)
         }
     }

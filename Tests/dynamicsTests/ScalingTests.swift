@@ -57,7 +57,8 @@ struct ScalingTests {
     @Test("bad options are rejected with the option's name")
     func badOptions() {
         for args in [["--threads", "1"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"],
-                     ["--min-speed-up", "0"], ["--min-speed-up", "nan"], ["--min-bodies", "-1"]] {
+                     ["--min-speed-up", "0"], ["--min-speed-up", "nan"], ["--min-bodies", "-1", "--min-speed-up", "1.7"],
+                     ["--min-bodies", "2001"]] {
             do {
                 _ = try Scaling.parse(args)
                 Issue.record("accepted \(args)")

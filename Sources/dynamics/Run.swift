@@ -79,8 +79,8 @@ struct Run: ParsableCommand {
         let asked = [("--max-sideways", maxSideways), ("--max-top-move", maxTopMove)].filter { $0.1 != nil }.map(\.0)
         guard !asked.isEmpty else { return }
         guard let drift else {
-            let options = asked.joined(separator: " and ")
-            FileHandle.standardError.write(Data("\(profile): \(options) needs a scene that starts with dynamic bodies; this one has none\n".utf8))
+            let options = asked.joined(separator: " and "), verb = asked.count > 1 ? "need" : "needs"
+            FileHandle.standardError.write(Data("\(profile): \(options) \(verb) a scene that starts with dynamic bodies; this one has none\n".utf8))
             throw ExitCode.failure
         }
         var breaches: [String] = []

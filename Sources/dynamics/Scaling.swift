@@ -118,7 +118,6 @@ struct ScalingResult: Equatable {
     }
 }
 
-
 /// The table `dynamics scaling` prints.
 func scalingTable(_ rows: [ScalingResult], threads: Int) -> String {
     var lines = ["profile            bodies  1 thread ms  \(threads) threads ms  speed-up",

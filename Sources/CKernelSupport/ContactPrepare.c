@@ -123,6 +123,8 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
     rows8 anchors0 = load_rows(contacts, contact, stride, in->anchors0Offset);
     prepare_point(&pair->point0, anchors0, load_floats(contacts, contact, stride, in->separation0Offset),
                   warm.x, warm.y, nx, ny, m, used);
+    extra->startNormalImpulse0 = only(used, warm.x);
+    extra->startNormalImpulse1 = only(twoPoints, warm.z);
     rows8 anchors1 = load_rows(contacts, contact, stride, in->anchors1Offset);
     // A pair without a second point in any lane leaves `second` as it was: no pass reads it (see
     // `dynamics_contact_pass_constants`), so writing it would move 288 bytes that nothing reads.

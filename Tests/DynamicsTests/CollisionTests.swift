@@ -94,9 +94,13 @@ struct CollisionTests {
         let collision = CollisionBehavior(items: [bar])
         collision.translatesReferenceBoundsIntoBoundary = true
         animator.addBehavior(collision)
+        // The bar's centre may not move out past 3 pt outside the bounds (one case starts there).
+        let room = root.bounds.insetBy(dx: -3, dy: -3)
         for _ in 0..<60 {
             animator.step(by: 1.0 / 60)
-            #expect(root.bounds.insetBy(dx: -3, dy: -3).contains(bar.center), "the bar left the box at \(bar.center)")
+            let c = bar.center
+            #expect(c.x >= room.minX && c.x <= room.maxX && c.y >= room.minY && c.y <= room.maxY,
+                    "the bar left the box at \(c)")
         }
         // At rest inside: the boundary is 1 pt outside the bounds; allow the slop and pixel rounding.
         let frame = bar.frame

@@ -57,18 +57,21 @@ typedef struct {
     dynamics_wide_point_pair point0;
 } dynamics_wide_contact_pair;
 
-/// The fields of a block pair that only restitution needs, and the impulse stores, kept apart so
-/// that the other passes do not stream them (DynamicsCore's `WideContactExtra`): each lane's
-/// contact (−1 for an unused lane), its restitution, its points' normal relative velocities at
-/// the step start (the impact speeds restitution reverses) and their largest normal impulse of
-/// the step (restitution bounces only points that pushed). The solve and relax passes keep the
-/// largest impulses only when asked (`keepLargestImpulses`), that is, when some contact can
-/// bounce. Pair `k`'s extra is the `k`th of an array beside the pairs.
+/// The fields of a block pair that only restitution, the relax pass's cap and the impulse stores
+/// need, kept apart so that the warm start and solve passes do not stream them (DynamicsCore's
+/// `WideContactExtra`): each lane's contact (−1 for an unused lane), its restitution, its points'
+/// normal relative velocities at the step start (the impact speeds restitution reverses), their
+/// largest normal impulse of the step (restitution bounces only points that pushed), and their
+/// normal impulses at the step start (the warm start the step began with, which bounds what a
+/// point carries from one sub-step to the next: `warmStartGrowth`). The solve and relax passes
+/// keep the largest impulses only when asked (`keepLargestImpulses`), that is, when some contact
+/// can bounce. Pair `k`'s extra is the `k`th of an array beside the pairs.
 typedef struct {
     dynamics_indices8 contactIndex;
     dynamics_lanes8 restitution;
     dynamics_lanes8 relativeVelocity0, relativeVelocity1;
     dynamics_lanes8 maxNormalImpulse0, maxNormalImpulse1;
+    dynamics_lanes8 startNormalImpulse0, startNormalImpulse1;
 } dynamics_wide_contact_extra;
 
 /// The passes the sub-steps make over contact blocks.
@@ -108,6 +111,15 @@ typedef struct {
     dynamics_softness contacts, statics;
     int32_t keepLargestImpulses;
     int32_t prefetchPairs;
+    /// What a point's normal impulse may carry into the next sub-step: `warmStartGrowth` times its
+    /// manifold's normal impulse at the step start, and at least `warmStartFloor` (a speed) times
+    /// its effective mass. The relax pass caps it there (`warmStartGrowth` 0: no cap). When the
+    /// warm start rides in the velocity integration, `carried` holds the bodies' carried rows (four
+    /// floats a body by dense index, one more for the resting state), which the relax pass
+    /// corrects for what it takes off.
+    float warmStartGrowth;
+    float warmStartFloor;
+    float *carried;
 } dynamics_contact_pass_constants;
 
 /// Which instruction set the contact passes use.

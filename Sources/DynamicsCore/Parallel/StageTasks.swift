@@ -45,6 +45,7 @@ final class PassTasks<Kernel: ChunkKernel> {
     let warmStart = KernelTask<Kernel>()
     let solve = KernelTask<Kernel>()
     let relax = KernelTask<Kernel>()
+    let cappingRelax = KernelTask<Kernel>()
     let restitution = KernelTask<Kernel>()
 
     /// The holder of contact pass `pass`.
@@ -53,6 +54,7 @@ final class PassTasks<Kernel: ChunkKernel> {
         case .warmStart: warmStart
         case .solve: solve
         case .relax: relax
+        case .cappingRelax: cappingRelax
         case .restitution: restitution
         }
     }

@@ -17,6 +17,9 @@ struct ConstraintPoint: BitwiseCopyable {
     /// Speeds seen later in the step are not used: inside a sweep they include other contacts'
     /// push-out, and bouncing those made closed systems gain energy (up to 3× with e = 0.99).
     var relativeVelocity: Float
+    /// The normal impulse the step began with (its warm start): the relax pass caps what each point
+    /// carries into the next sub-step at a multiple of its manifold's (`SolverContext.warmStartGrowth`).
+    var startNormalImpulse: Float
 }
 
 /// A contact prepared for the solver: both bodies' dense indices (−1 for static) and masses, so
@@ -42,7 +45,7 @@ extension ConstraintPoint {
     /// A point that does nothing: zero anchors, masses and impulses.
     static var zero: ConstraintPoint {
         ConstraintPoint(anchorA: .zero, anchorB: .zero, alongA: 0, acrossA: 0, alongB: 0, acrossB: 0, baseSeparation: 0, normalImpulse: 0, tangentImpulse: 0,
-                        maxNormalImpulse: 0, normalMass: 0, tangentMass: 0, relativeVelocity: 0)
+                        maxNormalImpulse: 0, normalMass: 0, tangentMass: 0, relativeVelocity: 0, startNormalImpulse: 0)
     }
 }
 
@@ -73,7 +76,7 @@ extension ContactConstraint {
                                baseSeparation: separation - (rB - rA).dot(normal),
                                normalImpulse: normalImpulse, tangentImpulse: tangentImpulse, maxNormalImpulse: 0,
                                normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0,
-                               relativeVelocity: normal.dot(dv))
+                               relativeVelocity: normal.dot(dv), startNormalImpulse: normalImpulse)
     }
 
     @inline(__always)
@@ -161,8 +164,46 @@ extension ContactConstraint {
         }
         solveTangent(&point0)
         if pointCount > 1 { solveTangent(&point1) }
+        if !useBias && context.warmStartGrowth > 0 {
+            // Against both points' impulse at the step start, as the wide passes do.
+            let start = point0.startNormalImpulse + secondPoint.startNormalImpulse
+            capCarry(&point0, start: start, context)
+            if pointCount > 1 { capCarry(&point1, start: start, context) }
+        }
         if massA > 0 { storeState(states, denseA, a) }
         if massB > 0 { storeState(states, denseB, b) }
+    }
+
+    /// Caps what point `p` carries into the next sub-step, as the wide passes do
+    /// (`dynamics_contact_pass_constants.warmStartGrowth`): its normal impulse at
+    /// `context.warmStartGrowth` times `start` (the manifold's normal impulse at the step start,
+    /// both points) or `context.warmStartFloor` times its effective mass, whichever is more; its
+    /// friction at the friction coefficient times that. What was taken off is taken off the
+    /// carried rows too, when the warm start rides in the velocity integration (`context.carried`).
+    @inline(__always)
+    func capCarry(_ p: inout ConstraintPoint, start: Float, _ context: SolverContext) {
+        let capped = max(context.warmStartGrowth * start, context.warmStartFloor * p.normalMass)
+        // Within the cap nothing changes: the solve kept the friction within the cone.
+        guard p.normalImpulse > capped else { return }
+        let limit = friction * capped
+        let cappedTangent = min(max(p.tangentImpulse, -limit), limit)
+        let offNormal = p.normalImpulse - capped, offTangent = p.tangentImpulse - cappedTangent
+        p.normalImpulse = capped
+        p.tangentImpulse = cappedTangent
+        guard let carried = context.carried else { return }
+        let impulse = offNormal * normal + offTangent * normal.rightPerpendicular
+        if denseA >= 0 {
+            let row = carried + Int(denseA)
+            row.pointee.x -= massA * impulse.x
+            row.pointee.y -= massA * impulse.y
+            row.pointee.z -= inertiaA * p.anchorA.cross(impulse)
+        }
+        if denseB >= 0 {
+            let row = carried + Int(denseB)
+            row.pointee.x += massB * impulse.x
+            row.pointee.y += massB * impulse.y
+            row.pointee.z += inertiaB * p.anchorB.cross(impulse)
+        }
     }
 
     /// Applies restitution once per step, to points that approached faster than the threshold.

@@ -44,6 +44,16 @@ struct SolverContext {
     /// A resting state just past the bodies in `states`: the wide blocks gather it for lanes
     /// without a movable body, so that their gathers need no masks.
     var restingIndex: Int32
+    /// How many times its manifold's normal impulse at the step start a contact point may carry
+    /// from one sub-step into the next (`World.warmStartGrowth`; 0: no cap). Set for the capping
+    /// relax passes only.
+    var warmStartGrowth: Float = 0
+    /// The least a point may always carry, per unit of its effective mass: a speed
+    /// (`World.warmStartFloorSteps` sub-steps of gravity).
+    var warmStartFloor: Float = 0
+    /// Each awake body's carried row (`World.carriedVelocities`), when the warm start rides in
+    /// the velocity integration: the relax passes take what they cap off it.
+    var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
 }
 
 @inline(__always)

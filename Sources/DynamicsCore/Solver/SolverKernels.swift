@@ -37,9 +37,12 @@ struct IntegratePositionsKernel: ChunkKernel {
     func run(_ range: Range<Int>) { integrator.integratePositions(range, backend: backend) }
 }
 
-/// The four passes the sub-steps make over contact constraints.
+/// The passes the sub-steps make over contact constraints. `cappingRelax` is the relax pass of
+/// every sub-step but the last: it also caps what each point carries into the next sub-step
+/// (`World.warmStartGrowth`, given in its context). The last sub-step's impulses warm-start the
+/// next step uncapped, so that a contact's load can grow from step to step.
 enum ContactPass {
-    case warmStart, solve, relax, restitution
+    case warmStart, solve, relax, cappingRelax, restitution
 
     /// Runs this pass over the scalar constraints `base[range]`, in order.
     @inline(__always)
@@ -47,7 +50,7 @@ enum ContactPass {
         switch self {
         case .warmStart: for k in range { base[k].warmStart(context.states) }
         case .solve: for k in range { base[k].solve(context, useBias: true) }
-        case .relax: for k in range { base[k].solve(context, useBias: false) }
+        case .relax, .cappingRelax: for k in range { base[k].solve(context, useBias: false) }
         case .restitution: for k in range { base[k].applyRestitution(context) }
         }
     }
@@ -57,7 +60,7 @@ enum ContactPass {
         switch self {
         case .warmStart: dynamics_contact_warm_start
         case .solve: dynamics_contact_solve
-        case .relax: dynamics_contact_relax
+        case .relax, .cappingRelax: dynamics_contact_relax
         case .restitution: dynamics_contact_restitution
         }
     }
@@ -95,7 +98,10 @@ struct ContactPassKernel: ChunkKernel {
                                                     contacts: wide(context.contactSoftness),
                                                     statics: wide(context.staticSoftness),
                                                     keepLargestImpulses: keepLargestImpulses ? 1 : 0,
-                                                    prefetchPairs: prefetchesPairs ? 1 : 0)
+                                                    prefetchPairs: prefetchesPairs ? 1 : 0,
+                                                    warmStartGrowth: context.warmStartGrowth,
+                                                    warmStartFloor: context.warmStartFloor,
+                                                    carried: context.carried.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Float.self) })
     }
 
     func run(_ range: Range<Int>) {

@@ -209,5 +209,7 @@ struct WideBlock {
         putExtra(\.relativeVelocity1, k.secondPoint.relativeVelocity)
         putExtra(\.maxNormalImpulse0, k.point0.maxNormalImpulse)
         putExtra(\.maxNormalImpulse1, k.secondPoint.maxNormalImpulse)
+        putExtra(\.startNormalImpulse0, k.point0.startNormalImpulse)
+        putExtra(\.startNormalImpulse1, k.secondPoint.startNormalImpulse)
     }
 }

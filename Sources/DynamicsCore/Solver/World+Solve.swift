@@ -83,8 +83,10 @@ extension World {
         awakeInverseMasses.resizeUninitialized(to: bodies.awakeCount)
         velocitySteps.reserve(bodies.sim.capacity)
         velocitySteps.resizeUninitialized(to: bodies.awakeCount)
-        carriedVelocities.reserve(bodies.sim.capacity)
-        carriedVelocities.resizeUninitialized(to: bodies.awakeCount)
+        // A row for every state and the resting one past them: the relax passes' cap
+        // (`warmStartGrowth`) writes the rows of a block's lanes, which may name the resting state.
+        carriedVelocities.reserve(bodies.sim.capacity + 1)
+        carriedVelocities.resizeUninitialized(to: bodies.state.count + 1)
         jointVelocityChanges.reserve(bodies.sim.capacity)
         jointVelocityChanges.resizeUninitialized(to: bodies.awakeCount)
         parallel(tasks.resetDeltas,
@@ -183,6 +185,10 @@ extension World {
         let carries = integrate && warmStartIsCarried
         let carried = carries ? carriedVelocities.base : nil
         let measured = carries && jointsAreMeasured
+        var relaxing = context
+        relaxing.warmStartGrowth = warmStartGrowth
+        relaxing.warmStartFloor = warmStartFloorSteps * definition.gravity.length * context.h
+        relaxing.carried = carried
         for subStep in 0..<definition.subStepCount {
             let carry = carries ? VelocityCarry.of(subStep: subStep, count: definition.subStepCount) : []
             if integrate { appendIntegrateVelocities(context, carry: carry, jointsMeasured: measured) }
@@ -198,9 +204,14 @@ extension World {
             appendContactPass(.solve, context, backwards: backwards)
             if integrate { appendIntegratePositions(context) }
             appendJointPass(.relax, context, carried: carried)
-            appendContactPass(.relax, context, backwards: backwards)
+            if subStep + 1 < definition.subStepCount {
+                appendContactPass(.cappingRelax, relaxing, backwards: backwards)
+            } else {
+                appendContactPass(.relax, context, backwards: backwards)
+            }
         }
     }
+
 
     /// Adds the stages that copy the accumulated impulses back to the contacts' impulse records,
     /// to warm start the next step. In rounds (`ColorRounds`), so that each line of the records is

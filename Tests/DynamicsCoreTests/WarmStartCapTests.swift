@@ -15,16 +15,8 @@ struct WarmStartCapTests {
             let constraints = sources.map(kernel.prepare)
             let lanes = WidePassTests.disjointLanes(constraints)
             let pairCount = lanes.count
-            let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: pairCount)
-            let seconds = UnsafeMutablePointer<WidePointPair>.allocate(capacity: pairCount)
-            let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: pairCount)
+            let (pairs, seconds, extras) = WidePassTests.layOut(constraints, lanes, restingIndex: restingIndex)
             defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
-            for (p, members) in lanes.enumerated() {
-                for lane in 0..<8 {
-                    let k = lane < members.count ? constraints[members[lane]] : .unused
-                    WideBlock(pairs, seconds, extras, block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
-                }
-            }
             var scalarStates = scene.states, wideStates = scene.states
             // Rows that differ body by body, one for every state and the resting one.
             let rows = (0..<scene.states.count).map { SIMD4<Float>(Float($0), -Float($0), 0.5 * Float($0), 0) }

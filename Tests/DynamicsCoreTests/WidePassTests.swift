@@ -16,16 +16,8 @@ struct WidePassTests {
             let constraints = sources.map(kernel.prepare)
             let lanes = Self.disjointLanes(constraints)
             let pairCount = lanes.count
-            let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: pairCount)
-            let seconds = UnsafeMutablePointer<WidePointPair>.allocate(capacity: pairCount)
-            let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: pairCount)
+            let (pairs, seconds, extras) = Self.layOut(constraints, lanes, restingIndex: restingIndex)
             defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
-            for (p, members) in lanes.enumerated() {
-                for lane in 0..<8 {
-                    let k = lane < members.count ? constraints[members[lane]] : .unused
-                    WideBlock(pairs, seconds, extras, block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
-                }
-            }
             // Both sides start from the states the constraints were prepared with, moved a little
             // since the step start so that the separations change.
             var scalarStates = scene.states, wideStates = scene.states
@@ -66,6 +58,22 @@ struct WidePassTests {
             #expect(mismatches.isEmpty, "\(mismatches.prefix(8))")
             #expect(bounced > 0, "no lane bounced: the restitution pass was not exercised")
         }
+    }
+
+    /// Pairs of blocks, with their second points and extras, holding `constraints` as `lanes`
+    /// groups them (one pair a group, unused lanes past its members). The caller deallocates them.
+    static func layOut(_ constraints: [ContactConstraint], _ lanes: [[Int]], restingIndex: Int32)
+        -> (UnsafeMutablePointer<WideContactPair>, UnsafeMutablePointer<WidePointPair>, UnsafeMutablePointer<WideContactExtra>) {
+        let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: lanes.count)
+        let seconds = UnsafeMutablePointer<WidePointPair>.allocate(capacity: lanes.count)
+        let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: lanes.count)
+        for (p, members) in lanes.enumerated() {
+            for lane in 0..<8 {
+                let k = lane < members.count ? constraints[members[lane]] : .unused
+                WideBlock(pairs, seconds, extras, block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
+            }
+        }
+        return (pairs, seconds, extras)
     }
 
     /// The constraints grouped eight to a pair (fewer where bodies run out) so that no body appears

@@ -269,9 +269,8 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, int track, char *sta
     KERNEL(solve_tangent)(c, q, 1, &a, &b);
     if (!useBias && k->warmStartGrowth > 0) {
         // Against both points' impulse at the step start: the load of a manifold moves from one
-        // point to the other as the bodies rock, and a point that began the step nearly unloaded
-        // may carry much more by its end (capped point by point, the 100-row pyramid at 8
-        // sub-steps, whose boxes rock, drifted 0.052 m sideways instead of 0.012).
+        // point to the other as the bodies rock, so a point that began the step nearly unloaded
+        // may carry much more by its end without any impact.
         V start = XLD(x, startNormalImpulse0) + XLD(x, startNormalImpulse1);
         KERNEL(cap_point)(c, q, x, 0, start, a.m, b.m, k);
         KERNEL(cap_point)(c, q, x, 1, start, a.m, b.m, k);

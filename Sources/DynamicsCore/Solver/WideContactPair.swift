@@ -111,9 +111,10 @@ struct WideMotion {
 /// bytes. The rest is in the pair's `WideContactExtra`.
 typealias WideContactPair = dynamics_wide_contact_pair
 
-/// What only restitution and the impulse stores need of a pair of blocks: each lane's contact,
-/// restitution, impact speeds and largest normal impulses of the step (C's
-/// `dynamics_wide_contact_extra`). Pair `k`'s is the `k`th of `World.wideExtras`.
+/// What only restitution, the capping relax pass and the impulse stores need of a pair of blocks:
+/// each lane's contact, restitution, impact speeds, largest normal impulses of the step and
+/// normal impulses at the step start (C's `dynamics_wide_contact_extra`). Pair `k`'s is the `k`th
+/// of `World.wideExtras`.
 typealias WideContactExtra = dynamics_wide_contact_extra
 
 extension WideContactPair {

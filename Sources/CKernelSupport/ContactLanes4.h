@@ -19,6 +19,9 @@ typedef dynamics_indices KERNEL(M);
 #define QGROUP(base, g) ((base) + ((g) >> 1) * (int64_t)sizeof(dynamics_wide_point_pair) + ((g) & 1) * 16)
 #define QLD(q, path) (*(const dynamics_lanes *)((q) + offsetof(dynamics_wide_point_pair, path)))
 #define QST(q, path, value) (*(dynamics_lanes *)((q) + offsetof(dynamics_wide_point_pair, path)) = (value))
+/// The same group's address in the pairs' start impulses (32 bytes a pair), and their load.
+#define SGROUP(base, g) ((base) + ((g) >> 1) * (int64_t)sizeof(dynamics_lanes8) + ((g) & 1) * 16)
+#define SLD(s) (*(const dynamics_lanes *)(s))
 /// The same group's address in the pairs' extras, and a load and a store of one of its fields.
 #define XGROUP(base, g) ((base) + ((g) >> 1) * (int64_t)sizeof(dynamics_wide_contact_extra) + ((g) & 1) * 16)
 #define XLD(x, path) (*(const dynamics_lanes *)((x) + offsetof(dynamics_wide_contact_extra, path)))

@@ -30,6 +30,9 @@ KERNEL_INLINE dynamics_lanes KERNEL(high)(V v) { return __builtin_shufflevector(
 #define QGROUP(base, g) ((base) + (g) * (int64_t)sizeof(dynamics_wide_point_pair))
 #define QLD(q, path) (*(const KERNEL(U) *)((q) + offsetof(dynamics_wide_point_pair, path)))
 #define QST(q, path, value) (*(KERNEL(U) *)((q) + offsetof(dynamics_wide_point_pair, path)) = (value))
+/// The same group's address in the pairs' start impulses (32 bytes a pair), and their load.
+#define SGROUP(base, g) ((base) + (g) * (int64_t)sizeof(dynamics_lanes8))
+#define SLD(s) (*(const KERNEL(U) *)(s))
 /// The same group's address in the pairs' extras, and a load and a store of one of its fields.
 #define XGROUP(base, g) ((base) + (g) * (int64_t)sizeof(dynamics_wide_contact_extra))
 #define XLD(x, path) (*(const KERNEL(U) *)((x) + offsetof(dynamics_wide_contact_extra, path)))

@@ -241,7 +241,8 @@ KERNEL_INLINE void KERNEL(cap_point)(char *c, char *q, char *x, int i, V start, 
 
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without; with
 /// `points` 1 (a constant where called), for a group none of whose lanes has a second point.
-KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, int track, char *states, int useBias, V inverseH, V pushOut,
+/// `s` is the group's address in the start impulses, which only a capping relax reads.
+KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, const char *s, int track, char *states, int useBias, V inverseH, V pushOut,
                                  const dynamics_contact_pass_constants *k, int points) {
     KERNEL(rows) va, vb, ma, mb;
     KERNEL(gather_states)(states, c, 0, &va, &ma);
@@ -253,7 +254,7 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, int track, char *sta
         V s0 = KERNEL(separation)(c, q, 0, ma, mb);
         KERNEL(solve_normal)(c, q, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
         KERNEL(solve_tangent)(c, q, 0, &a, &b);
-        if (!useBias && k->warmStartGrowth > 0) KERNEL(cap_point)(c, q, x, 0, XLD(x, startNormalImpulse0), a.m, b.m, k);
+        if (!useBias && k->warmStartGrowth > 0) KERNEL(cap_point)(c, q, x, 0, SLD(s), a.m, b.m, k);
         KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
         KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
         return;
@@ -271,9 +272,8 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, int track, char *sta
         // Against both points' impulse at the step start: the load of a manifold moves from one
         // point to the other as the bodies rock, so a point that began the step nearly unloaded
         // may carry much more by its end without any impact.
-        V start = XLD(x, startNormalImpulse0) + XLD(x, startNormalImpulse1);
-        KERNEL(cap_point)(c, q, x, 0, start, a.m, b.m, k);
-        KERNEL(cap_point)(c, q, x, 1, start, a.m, b.m, k);
+        KERNEL(cap_point)(c, q, x, 0, SLD(s), a.m, b.m, k);
+        KERNEL(cap_point)(c, q, x, 1, SLD(s), a.m, b.m, k);
     }
     KERNEL(scatter)(states, c, 0, a.vx, a.vy, a.w, a.m);
     KERNEL(scatter)(states, c, 1, b.vx, b.vy, b.w, b.m);
@@ -320,8 +320,9 @@ KERNEL_INLINE void KERNEL(prefetch_ahead)(const char *base, const char *secondBa
 }
 
 /// One pass over the block pairs `pairs[0..<count]` (with their second points
-/// `seconds[0..<count]`, extras `extras[0..<count]` and point counts `pointCounts[0..<count]`,
-/// NULL: two everywhere), in order: group by group, where a
+/// `seconds[0..<count]`, extras `extras[0..<count]`, point counts `pointCounts[0..<count]`,
+/// NULL: two everywhere, and start impulses `starts[0..<count]`, which a capping relax pass
+/// needs), in order: group by group, where a
 /// group is one block (the first half of a pair, then the second) in four lanes and a whole pair
 /// in eight. Each pass has its own loop, so that the relax loop is compiled with the bias
 /// arithmetic folded away, and the loops that keep the largest normal impulses
@@ -332,16 +333,20 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
                                                                dynamics_wide_contact_pair *pairs,
                                                                dynamics_wide_point_pair *seconds,
                                                                dynamics_wide_contact_extra *extras,
-                                                               const uint8_t *pointCounts, int64_t count,
+                                                               const uint8_t *pointCounts,
+                                                               const dynamics_lanes8 *starts, int64_t count,
                                                                const dynamics_contact_pass_constants *k) {
     char *states = (char *)k->states;
     V inverseH = KERNEL(splat)(k->inverseH), pushOut = KERNEL(splat)(-k->pushMaxVelocity);
     const int64_t perPair = 2 / BLOCKS_PER_GROUP;
     int64_t groups = count * perPair;
     char *base = (char *)pairs, *secondBase = (char *)seconds, *extraBase = (char *)extras;
+    const char *startBase = (const char *)starts;
     int prefetch = k->prefetchPairs != 0;
 /// Group `g`'s addresses in the pairs, their second points and their extras.
 #define AT(g) GROUP(base, g), QGROUP(secondBase, g), XGROUP(extraBase, g)
+/// The same and the group's address in the start impulses.
+#define SOLVING(g) AT(g), (startBase != NULL ? SGROUP(startBase, g) : NULL)
 #define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) { \
         if (prefetch) KERNEL(prefetch_ahead)(base, secondBase, pointCounts, g, groups); \
         if (pointCounts != NULL && pointCounts[g / perPair] == 1) { \
@@ -358,16 +363,16 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
         break;
     case dynamics_contact_solve:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(AT(g), 1, states, 1, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 1, states, 1, inverseH, pushOut, k, points));
         } else {
-            EACH_GROUP(KERNEL(solve)(AT(g), 0, states, 1, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 0, states, 1, inverseH, pushOut, k, points));
         }
         break;
     case dynamics_contact_relax:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(AT(g), 1, states, 0, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 1, states, 0, inverseH, pushOut, k, points));
         } else {
-            EACH_GROUP(KERNEL(solve)(AT(g), 0, states, 0, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 0, states, 0, inverseH, pushOut, k, points));
         }
         break;
     case dynamics_contact_restitution: {
@@ -378,6 +383,7 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     }
     }
 #undef EACH_GROUP
+#undef SOLVING
 #undef AT
 }
 
@@ -399,3 +405,5 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
 #undef QST
 #undef XLD
 #undef XST
+#undef SGROUP
+#undef SLD

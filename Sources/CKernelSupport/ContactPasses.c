@@ -93,11 +93,12 @@ void dynamics_contact_pass(dynamics_contact_pass_kind pass, dynamics_wide_contac
     dynamics_wide_point_pair *seconds = constants->secondPoints + begin;
     dynamics_wide_contact_extra *extras = constants->extras + begin;
     const uint8_t *pointCounts = constants->pointCounts != NULL ? constants->pointCounts + begin : NULL;
+    const dynamics_lanes8 *starts = constants->startImpulses != NULL ? constants->startImpulses + begin : NULL;
 #if DYNAMICS_HAS_AVX_COPY
     if (dynamics_current_kernel_level() == dynamics_kernels_avx) {
-        dynamics_avx8_pass(pass, pairs + begin, seconds, extras, pointCounts, end - begin, constants);
+        dynamics_avx8_pass(pass, pairs + begin, seconds, extras, pointCounts, starts, end - begin, constants);
         return;
     }
 #endif
-    dynamics_baseline_pass(pass, pairs + begin, seconds, extras, pointCounts, end - begin, constants);
+    dynamics_baseline_pass(pass, pairs + begin, seconds, extras, pointCounts, starts, end - begin, constants);
 }

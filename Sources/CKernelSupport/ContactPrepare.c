@@ -67,7 +67,7 @@ INLINE V approach_speed(rows8 r, V nx, V ny, rows8 a, rows8 b, M lanes) {
 int32_t dynamics_prepare_pair_available(void) { return 1; }
 
 TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
-                                     dynamics_wide_contact_extra *extra,
+                                     dynamics_wide_contact_extra *extra, dynamics_lanes8 *start,
                                      const dynamics_solver_source *sources, int32_t count,
                                      const dynamics_prepare_inputs *in) {
     const char *contacts = (const char *)in->contacts;
@@ -123,8 +123,7 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
     rows8 anchors0 = load_rows(contacts, contact, stride, in->anchors0Offset);
     prepare_point(&pair->point0, anchors0, load_floats(contacts, contact, stride, in->separation0Offset),
                   warm.x, warm.y, nx, ny, m, used);
-    extra->startNormalImpulse0 = only(used, warm.x);
-    extra->startNormalImpulse1 = only(twoPoints, warm.z);
+    *start = only(used, warm.x) + only(twoPoints, warm.z);
     rows8 anchors1 = load_rows(contacts, contact, stride, in->anchors1Offset);
     // A pair without a second point in any lane leaves `second` as it was: no pass reads it (see
     // `dynamics_contact_pass_constants`), so writing it would move 288 bytes that nothing reads.
@@ -154,10 +153,10 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
 int32_t dynamics_prepare_pair_available(void) { return 0; }
 
 int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
-                              dynamics_wide_contact_extra *extra,
+                              dynamics_wide_contact_extra *extra, dynamics_lanes8 *start,
                               const dynamics_solver_source *sources, int32_t count,
                               const dynamics_prepare_inputs *inputs) {
-    (void)pair; (void)second; (void)extra; (void)sources; (void)count; (void)inputs;
+    (void)pair; (void)second; (void)extra; (void)start; (void)sources; (void)count; (void)inputs;
     __builtin_trap();
 }
 

@@ -19,16 +19,15 @@ struct OnePointPairTests {
             let lanes = WidePassTests.disjointLanes(constraints)
             let pairCount = lanes.count
             // Side 0 runs the two-point path (no counts), side 1 the one-point path.
-            let pairs = (0..<2).map { _ in UnsafeMutablePointer<WideContactPair>.allocate(capacity: pairCount) }
-            let seconds = (0..<2).map { _ in UnsafeMutablePointer<WidePointPair>.allocate(capacity: pairCount) }
-            let extras = (0..<2).map { _ in UnsafeMutablePointer<WideContactExtra>.allocate(capacity: pairCount) }
-            defer { for p in pairs { p.deallocate() }; for q in seconds { q.deallocate() }; for x in extras { x.deallocate() } }
+            let sides = (0..<2).map { _ in WideArrays(count: pairCount) }
+            defer { for side in sides { side.deallocate() } }
+            let pairs = sides.map(\.pairs), seconds = sides.map(\.seconds), extras = sides.map(\.extras)
             let onePoint = [UInt8](repeating: 1, count: pairCount)
             for side in 0..<2 {
                 for (p, members) in lanes.enumerated() {
                     for lane in 0..<8 {
                         let k = lane < members.count ? constraints[members[lane]] : .unused
-                        WideBlock(pairs[side], seconds[side], extras[side], block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
+                        sides[side].block(2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
                     }
                 }
             }
@@ -47,11 +46,10 @@ struct OnePointPairTests {
                         for pass in [ContactPass.warmStart, .solve, .relax, .solve, .relax, .restitution] {
                             var context = kernel.context
                             context.states = twoStates.baseAddress!
-                            ContactPassKernel(base: pairs[0], secondPoints: seconds[0], extras: extras[0], pointCounts: nil, pass: pass, context: context,
-                                              keepLargestImpulses: true, prefetchesPairs: false).run(0..<pairCount)
+                            sides[0].kernel(pass, context: context, keepLargestImpulses: true, prefetchesPairs: false).run(0..<pairCount)
                             context.states = oneStates.baseAddress!
-                            ContactPassKernel(base: pairs[1], secondPoints: seconds[1], extras: extras[1], pointCounts: counts.baseAddress!, pass: pass,
-                                              context: context, keepLargestImpulses: true, prefetchesPairs: true)
+                            sides[1].kernel(pass, context: context, pointCounts: counts.baseAddress!, keepLargestImpulses: true,
+                                            prefetchesPairs: true)
                                 .run(0..<pairCount)
                             let sameStates = memcmp(twoStates.baseAddress!, oneStates.baseAddress!,
                                                     twoStates.count * MemoryLayout<BodyState>.stride) == 0

@@ -33,14 +33,14 @@ struct PairPrepareTests {
             var inputs = kernel.pairInputs(restingIndex: restingIndex)
             for first in stride(from: 0, to: sources.count - lanes + 1, by: 3) {
                 // Pair 0 prepared at once, pair 1 block by block as the Swift kernel does it.
-                let (pairs, seconds, extras) = WidePrepareTests.garbagePairs()
-                defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
+                let wide = WidePrepareTests.garbagePairs()
+                defer { wide.deallocate() }
+                let (pairs, seconds, extras) = (wide.pairs, wide.seconds, wide.extras)
                 let pointCount = sources.withUnsafeBufferPointer {
                     let at = UnsafeRawPointer($0.baseAddress! + first).assumingMemoryBound(to: dynamics_solver_source.self)
-                    let pointCount = dynamics_prepare_pair(pairs, seconds, extras, at, Int32(lanes), &inputs)
-                    kernel.prepareBlock(WideBlock(pairs, seconds, extras, block: 2), $0.baseAddress! + first, count: min(lanes, 4),
-                                        restingIndex: restingIndex)
-                    let second = WideBlock(pairs, seconds, extras, block: 3)
+                    let pointCount = dynamics_prepare_pair(pairs, seconds, extras, wide.starts, at, Int32(lanes), &inputs)
+                    kernel.prepareBlock(wide.block(2), $0.baseAddress! + first, count: min(lanes, 4), restingIndex: restingIndex)
+                    let second = wide.block(3)
                     if lanes > 4 {
                         kernel.prepareBlock(second, $0.baseAddress! + first + 4, count: lanes - 4, restingIndex: restingIndex)
                     } else {
@@ -52,6 +52,8 @@ struct PairPrepareTests {
                 #expect(pointCount == (sources[first..<first + lanes].contains { $0.points > 1 } ? 2 : 1))
                 #expect(Self.differingBytes(pairs, count: MemoryLayout<WideContactPair>.size).isEmpty,
                         "pair bytes differ (\(lanes) lanes from source \(first))")
+                #expect(Self.differingBytes(wide.starts, count: MemoryLayout<SIMD8<Float>>.size).isEmpty,
+                        "start impulse bytes differ (\(lanes) lanes from source \(first))")
                 if pointCount == 2 {
                     #expect(Self.differingBytes(seconds, count: MemoryLayout<WidePointPair>.size).isEmpty,
                             "second point bytes differ (\(lanes) lanes from source \(first))")

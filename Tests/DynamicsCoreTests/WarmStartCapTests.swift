@@ -15,8 +15,8 @@ struct WarmStartCapTests {
             let constraints = sources.map(kernel.prepare)
             let lanes = WidePassTests.disjointLanes(constraints)
             let pairCount = lanes.count
-            let (pairs, seconds, extras) = WidePassTests.layOut(constraints, lanes, restingIndex: restingIndex)
-            defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
+            let wide = WidePassTests.layOut(constraints, lanes, restingIndex: restingIndex)
+            defer { wide.deallocate() }
             var scalarStates = scene.states, wideStates = scene.states
             // Rows that differ body by body, one for every state and the resting one.
             let rows = (0..<scene.states.count).map { SIMD4<Float>(Float($0), -Float($0), 0.5 * Float($0), 0) }
@@ -43,10 +43,10 @@ struct WarmStartCapTests {
                                 scalar.withUnsafeMutableBufferPointer { base in
                                     for members in lanes { for m in members { pass.run(over: base.baseAddress!, m..<m + 1, s) } }
                                 }
-                                ContactPassKernel(base: pairs, secondPoints: seconds, extras: extras, pointCounts: nil, pass: pass,
-                                                  context: w, keepLargestImpulses: false, prefetchesPairs: false)
+                                wide.kernel(pass, context: w, keepLargestImpulses: false, prefetchesPairs: false)
                                     .run(0..<pairCount)
-                                mismatches += WidePassTests.compare(pass, scalarBuffer, wideBuffer, scalar, pairs, seconds, lanes)
+                                mismatches += WidePassTests.compare(pass, scalarBuffer, wideBuffer, scalar, wide.pairs, wide.seconds,
+                                                                    lanes)
                             }
                         }
                     }

@@ -16,8 +16,8 @@ struct WidePassTests {
             let constraints = sources.map(kernel.prepare)
             let lanes = Self.disjointLanes(constraints)
             let pairCount = lanes.count
-            let (pairs, seconds, extras) = Self.layOut(constraints, lanes, restingIndex: restingIndex)
-            defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
+            let wide = Self.layOut(constraints, lanes, restingIndex: restingIndex)
+            defer { wide.deallocate() }
             // Both sides start from the states the constraints were prepared with, moved a little
             // since the step start so that the separations change.
             var scalarStates = scene.states, wideStates = scene.states
@@ -45,10 +45,9 @@ struct WidePassTests {
                         scalar.withUnsafeMutableBufferPointer { base in
                             for members in lanes { for m in members { pass.run(over: base.baseAddress!, m..<m + 1, scalarContext) } }
                         }
-                        ContactPassKernel(base: pairs, secondPoints: seconds, extras: extras, pointCounts: nil, pass: pass, context: wideContext,
-                                          keepLargestImpulses: true, prefetchesPairs: prefetchesPairs)
+                        wide.kernel(pass, context: wideContext, keepLargestImpulses: true, prefetchesPairs: prefetchesPairs)
                             .run(0..<pairCount)
-                        mismatches += Self.compare(pass, scalarBuffer, wideBuffer, scalar, pairs, seconds, lanes)
+                        mismatches += Self.compare(pass, scalarBuffer, wideBuffer, scalar, wide.pairs, wide.seconds, lanes)
                         if pass == .restitution {
                             bounced = zip(before, scalar).filter { $0.point0.normalImpulse != $1.point0.normalImpulse }.count
                         }
@@ -60,20 +59,17 @@ struct WidePassTests {
         }
     }
 
-    /// Pairs of blocks, with their second points and extras, holding `constraints` as `lanes`
-    /// groups them (one pair a group, unused lanes past its members). The caller deallocates them.
-    static func layOut(_ constraints: [ContactConstraint], _ lanes: [[Int]], restingIndex: Int32)
-        -> (UnsafeMutablePointer<WideContactPair>, UnsafeMutablePointer<WidePointPair>, UnsafeMutablePointer<WideContactExtra>) {
-        let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: lanes.count)
-        let seconds = UnsafeMutablePointer<WidePointPair>.allocate(capacity: lanes.count)
-        let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: lanes.count)
+    /// Pairs of blocks, with the arrays beside them, holding `constraints` as `lanes` groups them
+    /// (one pair a group, unused lanes past its members). The caller deallocates them.
+    static func layOut(_ constraints: [ContactConstraint], _ lanes: [[Int]], restingIndex: Int32) -> WideArrays {
+        let wide = WideArrays(count: lanes.count)
         for (p, members) in lanes.enumerated() {
             for lane in 0..<8 {
                 let k = lane < members.count ? constraints[members[lane]] : .unused
-                WideBlock(pairs, seconds, extras, block: 2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
+                wide.block(2 * p + lane / 4).setLane(lane % 4, k, restingIndex: restingIndex)
             }
         }
-        return (pairs, seconds, extras)
+        return wide
     }
 
     /// The constraints grouped eight to a pair (fewer where bodies run out) so that no body appears

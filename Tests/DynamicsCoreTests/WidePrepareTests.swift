@@ -14,23 +14,23 @@ struct WidePrepareTests {
             for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
                 // Block 1 (the second half of the first pair) prepared four lanes at once, block 2
                 // (the first half of the second pair) lane by lane.
-                let (pairs, seconds, extras) = Self.garbagePairs()
-                defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
+                let wide = Self.garbagePairs()
+                defer { wide.deallocate() }
                 let twoPoints = sources.withUnsafeBufferPointer {
-                    kernel.prepareBlock(WideBlock(pairs, seconds, extras, block: 1), $0.baseAddress! + first, count: lanes,
-                                        restingIndex: restingIndex)
+                    kernel.prepareBlock(wide.block(1), $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
                 }
                 // What the block reports is what its lanes' manifolds have (the sources' counts
                 // are the manifolds' here).
                 #expect(twoPoints == sources[first..<first + lanes].contains { $0.points > 1 })
                 for l in 0..<4 {
                     let constraint = l < lanes ? kernel.prepare(sources[first + l]) : .unused
-                    WideBlock(pairs, seconds, extras, block: 2).setLane(l, constraint, restingIndex: restingIndex)
+                    wide.block(2).setLane(l, constraint, restingIndex: restingIndex)
                 }
-                // Every field's lanes 4–7 of the first pair (second point, extra) against its lanes
-                // 0–3 of the second.
-                let differing = Self.differingFloats(pairs) + Self.differingFloats(seconds).map { "second point \($0)" }
-                    + Self.differingFloats(extras).map { "extra \($0)" }
+                // Every field's lanes 4–7 of the first pair (second point, extra, start impulses)
+                // against its lanes 0–3 of the second.
+                let differing = Self.differingFloats(wide.pairs) + Self.differingFloats(wide.seconds).map { "second point \($0)" }
+                    + Self.differingFloats(wide.extras).map { "extra \($0)" }
+                    + Self.differingFloats(wide.starts).map { "start impulses \($0)" }
                 #expect(differing.isEmpty, "floats differing at \(differing) (block at source \(first))")
             }
         }
@@ -46,39 +46,37 @@ struct WidePrepareTests {
             var lean = kernel
             lean.keepsImpactSpeeds = false
             for first in stride(from: 0, to: sources.count - lanes + 1, by: lanes) {
-                let (pairs, seconds, extras) = Self.garbagePairs()
-                defer { pairs.deallocate(); seconds.deallocate(); extras.deallocate() }
+                let wide = Self.garbagePairs()
+                defer { wide.deallocate() }
                 sources.withUnsafeBufferPointer {
-                    kernel.prepareBlock(WideBlock(pairs, seconds, extras, block: 0), $0.baseAddress! + first, count: lanes,
-                                        restingIndex: restingIndex)
-                    lean.prepareBlock(WideBlock(pairs, seconds, extras, block: 1), $0.baseAddress! + first, count: lanes,
-                                      restingIndex: restingIndex)
+                    kernel.prepareBlock(wide.block(0), $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
+                    lean.prepareBlock(wide.block(1), $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
                 }
                 // Lanes 0–3 of each field (with impact speeds) against lanes 4–7 (without).
-                let differing = Self.differingHalves(pairs), secondsDiffering = Self.differingHalves(seconds)
+                let differing = Self.differingHalves(wide.pairs), secondsDiffering = Self.differingHalves(wide.seconds)
                 #expect(differing.isEmpty, "pair fields differing at \(differing) (block at source \(first))")
                 #expect(secondsDiffering.isEmpty,
                         "second point fields differing at \(secondsDiffering) (block at source \(first))")
-                let index = extras.pointee.contactIndex
+                #expect(Self.differingHalves(wide.starts).isEmpty, "start impulses (block at source \(first))")
+                let index = wide.extras.pointee.contactIndex
                 #expect(index.lowHalf == index.highHalf, "contact indices (block at source \(first))")
             }
         }
     }
 
-    /// Two block pairs, their second points and their extras, filled with garbage so that a
-    /// field the preparation forgets to write shows; the caller deallocates them.
-    static func garbagePairs() -> (UnsafeMutablePointer<WideContactPair>, UnsafeMutablePointer<WidePointPair>,
-                                   UnsafeMutablePointer<WideContactExtra>) {
-        let pairs = UnsafeMutablePointer<WideContactPair>.allocate(capacity: 2)
-        let seconds = UnsafeMutablePointer<WidePointPair>.allocate(capacity: 2)
-        let extras = UnsafeMutablePointer<WideContactExtra>.allocate(capacity: 2)
-        UnsafeMutableRawPointer(pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
-                                                        count: 2 * MemoryLayout<WideContactPair>.stride)
-        UnsafeMutableRawPointer(seconds).initializeMemory(as: UInt8.self, repeating: 0xC3,
-                                                          count: 2 * MemoryLayout<WidePointPair>.stride)
-        UnsafeMutableRawPointer(extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
-                                                         count: 2 * MemoryLayout<WideContactExtra>.stride)
-        return (pairs, seconds, extras)
+    /// Two block pairs and the arrays beside them, filled with garbage so that a field the
+    /// preparation forgets to write shows; the caller deallocates them.
+    static func garbagePairs() -> WideArrays {
+        let wide = WideArrays(count: 2)
+        UnsafeMutableRawPointer(wide.pairs).initializeMemory(as: UInt8.self, repeating: 0xA5,
+                                                             count: 2 * MemoryLayout<WideContactPair>.stride)
+        UnsafeMutableRawPointer(wide.seconds).initializeMemory(as: UInt8.self, repeating: 0xC3,
+                                                               count: 2 * MemoryLayout<WidePointPair>.stride)
+        UnsafeMutableRawPointer(wide.extras).initializeMemory(as: UInt8.self, repeating: 0x5A,
+                                                              count: 2 * MemoryLayout<WideContactExtra>.stride)
+        UnsafeMutableRawPointer(wide.starts).initializeMemory(as: UInt8.self, repeating: 0x3C,
+                                                              count: 2 * MemoryLayout<SIMD8<Float>>.stride)
+        return wide
     }
 
     /// The fields of the record at `record` whose lanes 0–3 differ from its lanes 4–7.

@@ -57,21 +57,24 @@ typedef struct {
     dynamics_wide_point_pair point0;
 } dynamics_wide_contact_pair;
 
-/// The fields of a block pair that only restitution, the relax pass's cap and the impulse stores
-/// need, kept apart so that the warm start and solve passes do not stream them (DynamicsCore's
+/// The fields of a block pair that only restitution and the impulse stores need, kept apart so
+/// that the warm start, solve and relax passes do not stream them (DynamicsCore's
 /// `WideContactExtra`): each lane's contact (−1 for an unused lane), its restitution, its points'
-/// normal relative velocities at the step start (the impact speeds restitution reverses), their
-/// largest normal impulse of the step (restitution bounces only points that pushed), and their
-/// normal impulses at the step start (the warm start the step began with, which bounds what a
-/// point carries from one sub-step to the next: `warmStartGrowth`). The solve and relax passes
-/// keep the largest impulses only when asked (`keepLargestImpulses`), that is, when some contact
-/// can bounce. Pair `k`'s extra is the `k`th of an array beside the pairs.
+/// normal relative velocities at the step start (the impact speeds restitution reverses) and their
+/// largest normal impulse of the step (restitution bounces only points that pushed). The solve and
+/// relax passes keep the largest impulses only when asked (`keepLargestImpulses`), that is, when
+/// some contact can bounce. Pair `k`'s extra is the `k`th of an array beside the pairs.
+///
+/// What the capping relax passes read besides the pair, each lane's normal impulse at the step
+/// start (both points' summed: the warm start the step began with, which bounds what a point
+/// carries from one sub-step to the next, `warmStartGrowth`), is an array of its own beside the
+/// pairs (`dynamics_contact_pass_constants.startImpulses`): 32 bytes a pair read in order, where
+/// reading it from the extras touched a line of each of them.
 typedef struct {
     dynamics_indices8 contactIndex;
     dynamics_lanes8 restitution;
     dynamics_lanes8 relativeVelocity0, relativeVelocity1;
     dynamics_lanes8 maxNormalImpulse0, maxNormalImpulse1;
-    dynamics_lanes8 startNormalImpulse0, startNormalImpulse1;
 } dynamics_wide_contact_extra;
 
 /// The passes the sub-steps make over contact blocks.
@@ -93,9 +96,10 @@ typedef struct {
 /// speed limits, the two contact softnesses (with a body of infinite mass, `statics`; otherwise
 /// `contacts`), whether the solve and relax passes keep each point's largest normal impulse
 /// (non-zero when a restitution pass follows), whether the passes prefetch the pairs ahead
-/// (non-zero when the pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`), and
+/// (non-zero when the pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`),
 /// each pair's point count (`pointCounts`, beside the pairs as the extras are; NULL: every pair
-/// has two).
+/// has two) and each pair's normal impulses at the step start (`startImpulses`, beside the pairs
+/// too; read only where the relax pass caps, `warmStartGrowth` > 0).
 ///
 /// A pair of point count 1 has no lane with a second point, so its second point is all zeros:
 /// the passes then neither read nor write it, which gives the same bits as solving it (a zero
@@ -105,6 +109,7 @@ typedef struct {
     dynamics_wide_point_pair *secondPoints;
     dynamics_wide_contact_extra *extras;
     const uint8_t *pointCounts;
+    const dynamics_lanes8 *startImpulses;
     float inverseH;
     float pushMaxVelocity;
     float restitutionThreshold;

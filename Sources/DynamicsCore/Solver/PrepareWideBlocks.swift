@@ -22,6 +22,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// Each pair's second point (`World.wideSecondPoints`).
     var secondPoints: UnsafeMutablePointer<WidePointPair>
     var extras: UnsafeMutablePointer<WideContactExtra>
+    /// Each pair's normal impulses at the step start (`World.wideStartImpulses`), written here.
+    var startImpulses: UnsafeMutablePointer<SIMD8<Float>>
     /// Each pair's point count (1 or 2), written here.
     var pointCounts: UnsafeMutablePointer<UInt8>
     /// Constraint ranges per colour in `ordered` (`maxColors + 2` entries).
@@ -68,8 +70,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                     let count = min(8, colorEnd - pairFirst)
                     let twoPoints: Bool
                     if pairsAtOnce {
-                        twoPoints = dynamics_prepare_pair(pairs + k, secondPoints + k, extras + k, sources + pairFirst,
-                                                          Int32(count), &inputs) > 1
+                        twoPoints = dynamics_prepare_pair(pairs + k, secondPoints + k, extras + k, startImpulses + k,
+                                                          sources + pairFirst, Int32(count), &inputs) > 1
                     } else {
                         let firstBlock = prepareBlock(2 * k, sources: pairFirst, count: min(4, count))
                         twoPoints = prepareBlock(2 * k + 1, sources: pairFirst + 4, count: count - 4) || firstBlock
@@ -124,7 +126,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// four: the rest of its lanes unused). Returns whether a lane's manifold has two points.
     @inline(__always)
     func prepareBlock(_ b: Int, sources first: Int, count: Int) -> Bool {
-        let block = WideBlock(pairs, secondPoints, extras, block: b)
+        let block = WideBlock(pairs, secondPoints, extras, startImpulses, block: b)
         guard count > 0 else {
             for l in 0..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
             return false

@@ -75,13 +75,14 @@ struct ContactPassKernel: ChunkKernel {
     var pass: ContactPass
     var constants: dynamics_contact_pass_constants
 
-    /// A pass over the pairs at `base`, whose second points are at `secondPoints` and extras at
-    /// `extras`. With `keepLargestImpulses` (when a contact may bounce), the solve and relax
+    /// A pass over the pairs at `base`, whose second points are at `secondPoints`, extras at
+    /// `extras` and normal impulses at the step start at `startImpulses` (which a capping relax
+    /// pass reads: `SolverContext.warmStartGrowth`). With `keepLargestImpulses` (when a contact may bounce), the solve and relax
     /// passes keep each point's largest normal impulse of the step in the extras, for the
     /// restitution pass. With `prefetchesPairs` (when the pairs stream from memory,
     /// `World.prefetchingPairBytes`), the passes load pairs ahead.
     init(base: UnsafeMutablePointer<WideContactPair>, secondPoints: UnsafeMutablePointer<WidePointPair>,
-         extras: UnsafeMutablePointer<WideContactExtra>,
+         extras: UnsafeMutablePointer<WideContactExtra>, startImpulses: UnsafePointer<SIMD8<Float>>,
          pointCounts: UnsafePointer<UInt8>?, pass: ContactPass,
          context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool) {
         self.base = base
@@ -91,7 +92,7 @@ struct ContactPassKernel: ChunkKernel {
         }
         constants = dynamics_contact_pass_constants(states: UnsafeMutableRawPointer(context.states),
                                                     secondPoints: secondPoints, extras: extras,
-                                                    pointCounts: pointCounts,
+                                                    pointCounts: pointCounts, startImpulses: startImpulses,
                                                     inverseH: context.inverseH,
                                                     pushMaxVelocity: context.pushMaxVelocity,
                                                     restitutionThreshold: context.restitutionThreshold,

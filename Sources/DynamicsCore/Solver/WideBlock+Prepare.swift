@@ -52,10 +52,9 @@ extension PrepareContactsKernel {
         WidePointBlock.prepare(second, anchors: anchors1, separation: separations(c0, c1, c2, c3, offset: Self.separation1Offset),
                                normalImpulse: warm.z, tangentImpulse: warm.w, nx: nx, ny: ny, masses, lanes: twoPoints)
         block.store(extra: \.contactIndex, SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact))
-        // What each point's warm start begins the step with: the relax pass caps what it carries
-        // between sub-steps at a multiple of it (`dynamics_contact_pass_constants.warmStartGrowth`).
-        block.store(extra: \.startNormalImpulse0, warm.x)
-        block.store(extra: \.startNormalImpulse1, warm.z.replacing(with: 0, where: .!twoPoints))
+        // What each manifold's warm start begins the step with: the relax pass caps what a point
+        // carries between sub-steps at a multiple of it (`dynamics_contact_pass_constants.warmStartGrowth`).
+        block.storeStartImpulses(warm.x + warm.z.replacing(with: 0, where: .!twoPoints))
         if keepsImpactSpeeds {
             let a = WideBodies(context.states, indexA), b = WideBodies(context.states, indexB)
             block.store(extra: \.restitution, material.y)

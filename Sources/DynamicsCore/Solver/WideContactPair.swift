@@ -111,10 +111,11 @@ struct WideMotion {
 /// bytes. The rest is in the pair's `WideContactExtra`.
 typealias WideContactPair = dynamics_wide_contact_pair
 
-/// What only restitution, the capping relax pass and the impulse stores need of a pair of blocks:
-/// each lane's contact, restitution, impact speeds, largest normal impulses of the step and
-/// normal impulses at the step start (C's `dynamics_wide_contact_extra`). Pair `k`'s is the `k`th
-/// of `World.wideExtras`.
+/// What only restitution and the impulse stores need of a pair of blocks: each lane's contact,
+/// restitution, impact speeds and largest normal impulses of the step (C's
+/// `dynamics_wide_contact_extra`). Pair `k`'s is the `k`th of `World.wideExtras`. What the capping
+/// relax pass reads besides the pair, its normal impulses at the step start, is in
+/// `World.wideStartImpulses`.
 typealias WideContactExtra = dynamics_wide_contact_extra
 
 extension WideContactPair {
@@ -148,15 +149,25 @@ struct WideBlock {
     let second: UnsafeMutableRawPointer
     /// The same in the pair's extra.
     let extra: UnsafeMutableRawPointer
+    /// The same in the pair's start impulses (`World.wideStartImpulses`).
+    let start: UnsafeMutableRawPointer
 
-    /// Block `b` of the pairs at `pairs`, whose second points are at `seconds` and extras at `extras`.
+    /// Block `b` of the pairs at `pairs`, whose second points are at `seconds`, extras at `extras`
+    /// and start impulses at `starts`.
     @inline(__always)
     init(_ pairs: UnsafeMutablePointer<WideContactPair>, _ seconds: UnsafeMutablePointer<WidePointPair>,
-         _ extras: UnsafeMutablePointer<WideContactExtra>, block b: Int) {
+         _ extras: UnsafeMutablePointer<WideContactExtra>, _ starts: UnsafeMutablePointer<SIMD8<Float>>, block b: Int) {
         let half = (b & 1) * MemoryLayout<Lanes>.stride
         raw = UnsafeMutableRawPointer(pairs + (b >> 1)) + half
         second = UnsafeMutableRawPointer(seconds + (b >> 1)) + half
         extra = UnsafeMutableRawPointer(extras + (b >> 1)) + half
+        start = UnsafeMutableRawPointer(starts + (b >> 1)) + half
+    }
+
+    /// Writes the block's four lanes of normal impulse at the step start (both points' summed).
+    @inline(__always)
+    func storeStartImpulses(_ value: Lanes) {
+        start.storeBytes(of: value, as: Lanes.self)
     }
 
     /// Writes the block's four lanes of `field` (floats or integers).
@@ -210,7 +221,7 @@ struct WideBlock {
         putExtra(\.relativeVelocity1, k.secondPoint.relativeVelocity)
         putExtra(\.maxNormalImpulse0, k.point0.maxNormalImpulse)
         putExtra(\.maxNormalImpulse1, k.secondPoint.maxNormalImpulse)
-        putExtra(\.startNormalImpulse0, k.point0.startNormalImpulse)
-        putExtra(\.startNormalImpulse1, k.secondPoint.startNormalImpulse)
+        (start + l * MemoryLayout<Float>.stride).storeBytes(of: k.point0.startNormalImpulse + k.secondPoint.startNormalImpulse,
+                                                           as: Float.self)
     }
 }

@@ -248,7 +248,7 @@ extension World {
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
         let pairBytes = Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair
         wide.kernel = ContactPassKernel(base: wideConstraints.base, secondPoints: wideSecondPoints.base,
-                                        extras: wideExtras.base,
+                                        extras: wideExtras.base, startImpulses: wideStartImpulses.base,
                                         pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
                                         prefetchesPairs: pairBytes > Self.prefetchingPairBytes)
@@ -315,7 +315,8 @@ extension World {
         parallel(tasks.prepareWideBlocks,
                  PrepareWideBlocksKernel(scalar: prepare, ordered: ordered, wideSources: wideSources.base,
                                          pairs: wideConstraints.base, secondPoints: wideSecondPoints.base,
-                                         extras: wideExtras.base, pointCounts: widePointCounts.base,
+                                         extras: wideExtras.base, startImpulses: wideStartImpulses.base,
+                                         pointCounts: widePointCounts.base,
                                          colorOffsets: coloring.offsets.base, restingIndex: context.restingIndex,
                                          pairsAtOnce: PrepareWideBlocksKernel.preparesPairs, rounds: rounds),
                  count: rounds.count, minimumChunk: 2)
@@ -338,6 +339,7 @@ extension World {
         wideConstraints.resizeUninitialized(to: blocks / 2)
         wideSecondPoints.resizeUninitialized(to: blocks / 2)
         wideExtras.resizeUninitialized(to: blocks / 2)
+        wideStartImpulses.resizeUninitialized(to: blocks / 2)
         widePointCounts.resizeUninitialized(to: blocks / 2)
     }
 }

@@ -176,6 +176,9 @@ public final class World {
     @exclusivity(unchecked) var wideSecondPoints = Column<WidePointPair>()
     /// Each pair's extra (contacts, restitution, impact speeds): `wideExtras[k]` is pair k's.
     @exclusivity(unchecked) var wideExtras = Column<WideContactExtra>()
+    /// Each pair's normal impulses at the step start, both points' summed, lane by lane: what the
+    /// capping relax passes read besides the pairs (`warmStartGrowth`). Pair k's is the kth.
+    @exclusivity(unchecked) var wideStartImpulses = Column<SIMD8<Float>>()
     /// Each pair's point count: 1 where no lane has a second point, else 2 (`wideExtras`' order).
     @exclusivity(unchecked) var widePointCounts = Column<UInt8>()
     @exclusivity(unchecked) var wideOffsets = Column<Int32>()

@@ -77,9 +77,9 @@ struct ContactPassKernel: ChunkKernel {
 
     /// A pass over the pairs at `base`, whose second points are at `secondPoints`, extras at
     /// `extras` and normal impulses at the step start at `startImpulses` (which a capping relax
-    /// pass reads: `SolverContext.warmStartGrowth`). With `keepLargestImpulses` (when a contact may bounce), the solve and relax
-    /// passes keep each point's largest normal impulse of the step in the extras, for the
-    /// restitution pass. With `prefetchesPairs` (when the pairs stream from memory,
+    /// pass reads: `SolverContext.warmStartGrowth`). With `keepLargestImpulses` (when a contact
+    /// may bounce), the solve and relax passes keep each point's largest normal impulse of the
+    /// step in the extras, for the restitution pass. With `prefetchesPairs` (when the pairs stream from memory,
     /// `World.prefetchingPairBytes`), the passes load pairs ahead.
     init(base: UnsafeMutablePointer<WideContactPair>, secondPoints: UnsafeMutablePointer<WidePointPair>,
          extras: UnsafeMutablePointer<WideContactExtra>, startImpulses: UnsafePointer<SIMD8<Float>>,

@@ -221,7 +221,7 @@ struct WideBlock {
         putExtra(\.relativeVelocity1, k.secondPoint.relativeVelocity)
         putExtra(\.maxNormalImpulse0, k.point0.maxNormalImpulse)
         putExtra(\.maxNormalImpulse1, k.secondPoint.maxNormalImpulse)
-        (start + l * MemoryLayout<Float>.stride).storeBytes(of: k.point0.startNormalImpulse + k.secondPoint.startNormalImpulse,
-                                                           as: Float.self)
+        let startImpulse = k.point0.startNormalImpulse + k.secondPoint.startNormalImpulse
+        (start + l * MemoryLayout<Float>.stride).storeBytes(of: startImpulse, as: Float.self)
     }
 }

@@ -31,4 +31,12 @@ static inline void dynamics_prefetch_bytes(const void *address, size_t bytes) {
     dynamics_prefetch(start + bytes - 1);
 }
 
+/// `dynamics_prefetch_bytes` for a record about to be read and partly written
+/// (`dynamics_prefetch_for_write` on each of its lines).
+static inline void dynamics_prefetch_bytes_for_write(void *address, size_t bytes) {
+    char *start = (char *)address;
+    for (size_t offset = 0; offset < bytes; offset += 64) dynamics_prefetch_for_write(start + offset);
+    dynamics_prefetch_for_write(start + bytes - 1);
+}
+
 #endif

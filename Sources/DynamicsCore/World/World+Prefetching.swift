@@ -64,7 +64,8 @@ extension World {
 }
 
 /// Starts loading every cache line of the value at `pointer` (a record that straddles lines;
-/// `dynamics_prefetch_bytes`, which the contact passes use for their pairs).
+/// `dynamics_prefetch_bytes`). The contact passes load their pairs for writing instead
+/// (`dynamics_prefetch_bytes_for_write`), as they write impulses back into them.
 @inline(__always)
 func prefetchWhole<T>(_ pointer: UnsafePointer<T>) {
     dynamics_prefetch_bytes(pointer, MemoryLayout<T>.size)

@@ -110,12 +110,15 @@ KERNEL_INLINE void KERNEL(solve_normal)(char *c, char *q, char *x, int track, in
     KERNEL(accumulate_normal)(c, q, x, track, i, impulse, a, b);
 }
 
-/// Coulomb friction at point `i`, limited by the point's normal impulse.
+/// Coulomb friction at point `i`, limited by the point's normal impulse. A friction impulse
+/// clamped to zero is kept as +0, never −0 (adding +0 turns −0 into +0 and leaves every other
+/// value as it is), so that an unloaded point's impulses stay all zero bits (`stays_idle`).
 KERNEL_INLINE void KERNEL(solve_tangent)(char *c, char *q, int i, KERNEL(side) *a, KERNEL(side) *b) {
     V vt = KERNEL(tangent_speed)(c, q, i, *a, *b);
     V limit = LD(c, friction) * PT(c, q, i, normalImpulse);
     V old = PT(c, q, i, tangentImpulse);
-    V updated = KERNEL(lanes_min)(KERNEL(lanes_max)(old - PT(c, q, i, tangentMass) * vt, -limit), limit);
+    V clamped = KERNEL(lanes_min)(KERNEL(lanes_max)(old - PT(c, q, i, tangentMass) * vt, -limit), limit);
+    V updated = clamped + KERNEL(splat)(0);
     V applied = updated - old;
     PST(c, q, i, tangentImpulse, updated);
     KERNEL(apply)(c, applied * LD(c, normalY), -applied * LD(c, normalX),
@@ -239,11 +242,47 @@ KERNEL_INLINE void KERNEL(cap_point)(char *c, char *q, char *x, int i, V start, 
                     offNormal * PT(c, q, i, acrossB) - offTangent * PT(c, q, i, alongB), massA, massB, over);
 }
 
+/// Whether point `i` (separation `s`, normal speed `vn`) takes no impulse in any lane of the
+/// group: its impulses are zero bits and stay so, because it is separated and closes too slowly
+/// to touch within the sub-step (the speculative impulse then clamps to +0), or because it has
+/// no effective mass (an unused lane, or a lane's missing second point). `s` and `vn` must be
+/// finite, or the solve would spread their NaN.
+KERNEL_INLINE M KERNEL(point_idle)(const char *c, const char *q, int i, V s, V vn, V inverseH) {
+    V zero = KERNEL(splat)(0), largest = KERNEL(splat)(FLT_MAX);
+    M zeroBits = (M)zero;
+    M finite = (vn <= largest) & (vn >= -largest) & (s <= largest) & (s >= -largest);
+    M unloaded = ((M)PT(c, q, i, normalImpulse) == zeroBits) & ((M)PT(c, q, i, tangentImpulse) == zeroBits);
+    M speculative = (s > zero) & (vn + s * inverseH >= zero);
+    M massless = PT(c, q, i, normalMass) == zero;
+    return finite & unloaded & (speculative | massless);
+}
+
+/// The lanes where `x` is not −0: adding a zero impulse term to −0 may give +0.
+KERNEL_INLINE M KERNEL(not_negative_zero)(V x) {
+    return (M)x != (M)KERNEL(splat)(-0.0f);
+}
+
+/// Whether solving the group (velocities `a` and `b`, separations `s0` and `s1`) would change no
+/// bit: every point of every lane idle (`point_idle`) and no velocity a −0. Then each normal
+/// impulse clamps to +0, the friction limit is +0 and each friction impulse +0, every velocity
+/// change adds a zero, and the stores write back what was there, so the caller may skip all of
+/// it (`dynamics_contact_pass_constants.skipsSpeculativePairs`).
+KERNEL_INLINE int KERNEL(stays_idle)(const char *c, const char *q, KERNEL(side) *a, KERNEL(side) *b,
+                                      V s0, V s1, V inverseH, int points) {
+    M idle = KERNEL(point_idle)(c, q, 0, s0, KERNEL(normal_speed)(c, q, 0, *a, *b), inverseH);
+    if (points > 1) idle = idle & KERNEL(point_idle)(c, q, 1, s1, KERNEL(normal_speed)(c, q, 1, *a, *b), inverseH);
+    idle = idle & KERNEL(not_negative_zero)(a->vx) & KERNEL(not_negative_zero)(a->vy) & KERNEL(not_negative_zero)(a->w)
+        & KERNEL(not_negative_zero)(b->vx) & KERNEL(not_negative_zero)(b->vy) & KERNEL(not_negative_zero)(b->w);
+    return !KERNEL(any)(~idle);
+}
+
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without; with
 /// `points` 1 (a constant where called), for a group none of whose lanes has a second point.
-/// `s` is the group's address in the start impulses, which only a capping relax reads.
+/// `s` is the group's address in the start impulses, which only a capping relax reads. With
+/// `speculative` (the pair is marked `DYNAMICS_PAIR_SPECULATIVE` and the passes may skip it), a group whose
+/// solve would change nothing (`stays_idle`) is left as it is, its velocities not written.
 KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, const char *s, int track, char *states, int useBias, V inverseH, V pushOut,
-                                 const dynamics_contact_pass_constants *k, int points) {
+                                 const dynamics_contact_pass_constants *k, int points, int speculative) {
     KERNEL(rows) va, vb, ma, mb;
     KERNEL(gather_states)(states, c, 0, &va, &ma);
     KERNEL(gather_states)(states, c, 1, &vb, &mb);
@@ -252,6 +291,7 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, const char *s, int t
     if (points == 1) {
         // No second point: no sweep either, which only lanes with two points ask for.
         V s0 = KERNEL(separation)(c, q, 0, ma, mb);
+        if (speculative && KERNEL(stays_idle)(c, q, &a, &b, s0, s0, inverseH, 1)) return;
         KERNEL(solve_normal)(c, q, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
         KERNEL(solve_tangent)(c, q, 0, &a, &b);
         if (!useBias && k->warmStartGrowth > 0) KERNEL(cap_point)(c, q, x, 0, SLD(s), a.m, b.m, k);
@@ -260,6 +300,7 @@ KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, const char *s, int t
         return;
     }
     V s0 = KERNEL(separation)(c, q, 0, ma, mb), s1 = KERNEL(separation)(c, q, 1, ma, mb);
+    if (speculative && KERNEL(stays_idle)(c, q, &a, &b, s0, s1, inverseH, 2)) return;
     KERNEL(solve_normal)(c, q, x, track, 0, s0, &a, &b, useBias, inverseH, pushOut, k);
     KERNEL(solve_normal)(c, q, x, track, 1, s1, &a, &b, useBias, inverseH, pushOut, k);
     // The relax pass removes push-out only; impacts are solved already.
@@ -318,20 +359,21 @@ KERNEL_INLINE void KERNEL(prefetch_ahead)(char *base, char *secondBase, const ui
     int64_t pair = g / perPair + DYNAMICS_PAIR_PREFETCH_DISTANCE;
     const int64_t pairBytes = sizeof(dynamics_wide_contact_pair), secondBytes = sizeof(dynamics_wide_point_pair);
     dynamics_prefetch_bytes_for_write(base + pair * pairBytes, pairBytes);
-    int twoPoints = pointCounts == NULL || pointCounts[pair] != 1;
+    int twoPoints = pointCounts == NULL || (pointCounts[pair] & DYNAMICS_PAIR_POINT_COUNT) != 1;
     if (twoPoints) dynamics_prefetch_bytes_for_write(secondBase + pair * secondBytes, secondBytes);
 }
 
 /// One pass over the block pairs `pairs[0..<count]` (with their second points
-/// `seconds[0..<count]`, extras `extras[0..<count]`, point counts `pointCounts[0..<count]`,
-/// NULL: two everywhere, and start impulses `starts[0..<count]`, which a capping relax pass
-/// needs), in order: group by group, where a
-/// group is one block (the first half of a pair, then the second) in four lanes and a whole pair
-/// in eight. Each pass has its own loop, so that the relax loop is compiled with the bias
-/// arithmetic folded away, and the loops that keep the largest normal impulses
-/// (`keepLargestImpulses`) apart from those that do not. A pair of one point is solved by the
-/// same loop's one-point copy of the group's work. With `prefetchPairs`, the warm start, solve
-/// and relax loops load the pairs ahead (restitution reads few of them).
+/// `seconds[0..<count]`, extras `extras[0..<count]`, point counts and speculative marks
+/// `pointCounts[0..<count]`, NULL: two points everywhere, and start impulses `starts[0..<count]`,
+/// which a capping relax pass needs), in order: group by group, where a group is one block (the
+/// first half of a pair, then the second) in four lanes and a whole pair in eight. Each pass has
+/// its own loop, so that the relax loop is compiled with the bias arithmetic folded away, and the
+/// loops that keep the largest normal impulses (`keepLargestImpulses`) apart from those that do
+/// not. A pair of one point is solved by the same loop's one-point copy of the group's work; with
+/// `skipsSpeculativePairs`, the solve and relax passes leave alone a pair marked speculative whose
+/// solve would change nothing (`stays_idle`). With `prefetchPairs`, the warm start, solve and relax loops load the pairs
+/// ahead (restitution reads few of them).
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
                                                                dynamics_wide_contact_pair *pairs,
                                                                dynamics_wide_point_pair *seconds,
@@ -345,14 +387,17 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     int64_t groups = count * perPair;
     char *base = (char *)pairs, *secondBase = (char *)seconds, *extraBase = (char *)extras;
     const char *startBase = (const char *)starts;
-    int prefetch = k->prefetchPairs != 0;
+    int prefetch = k->prefetchPairs != 0, skipsSpeculative = k->skipsSpeculativePairs != 0;
 /// Group `g`'s addresses in the pairs, their second points and their extras.
 #define AT(g) GROUP(base, g), QGROUP(secondBase, g), XGROUP(extraBase, g)
 /// The same and the group's address in the start impulses.
 #define SOLVING(g) AT(g), (startBase != NULL ? SGROUP(startBase, g) : NULL)
 #define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) { \
         if (prefetch) KERNEL(prefetch_ahead)(base, secondBase, pointCounts, g, groups); \
-        if (pointCounts != NULL && pointCounts[g / perPair] == 1) { \
+        int shape = pointCounts != NULL ? pointCounts[g / perPair] : 2; \
+        int speculative = skipsSpeculative && (shape & DYNAMICS_PAIR_SPECULATIVE) != 0; \
+        (void)speculative; \
+        if ((shape & DYNAMICS_PAIR_POINT_COUNT) == 1) { \
             const int points = 1; \
             call; \
         } else { \
@@ -366,16 +411,16 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
         break;
     case dynamics_contact_solve:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(SOLVING(g), 1, states, 1, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 1, states, 1, inverseH, pushOut, k, points, speculative));
         } else {
-            EACH_GROUP(KERNEL(solve)(SOLVING(g), 0, states, 1, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 0, states, 1, inverseH, pushOut, k, points, speculative));
         }
         break;
     case dynamics_contact_relax:
         if (k->keepLargestImpulses) {
-            EACH_GROUP(KERNEL(solve)(SOLVING(g), 1, states, 0, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 1, states, 0, inverseH, pushOut, k, points, speculative));
         } else {
-            EACH_GROUP(KERNEL(solve)(SOLVING(g), 0, states, 0, inverseH, pushOut, k, points));
+            EACH_GROUP(KERNEL(solve)(SOLVING(g), 0, states, 0, inverseH, pushOut, k, points, speculative));
         }
         break;
     case dynamics_contact_restitution: {

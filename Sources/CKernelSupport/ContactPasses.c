@@ -14,6 +14,7 @@
 #include "Prefetch.h"
 #include "Scatter.h"
 
+#include <float.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>

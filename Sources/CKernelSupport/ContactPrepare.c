@@ -64,6 +64,17 @@ INLINE V approach_speed(rows8 r, V nx, V ny, rows8 a, rows8 b, M lanes) {
     return only(lanes, nx * dvx + ny * dvy);
 }
 
+/// Whether every lane of the pair began the step speculative and unloaded
+/// (`DYNAMICS_PAIR_SPECULATIVE`): its points' separations above zero and its warm-start impulses
+/// `warm` all zero bits, or the lane unused.
+INLINE int all_speculative(V separation0, V separation1, rows8 warm, M used, M twoPoints) {
+    M zero = 0;
+    M first = (separation0 > (V)0.0f) & ((M)warm.x == zero) & ((M)warm.y == zero);
+    M second = (separation1 > (V)0.0f) & ((M)warm.z == zero) & ((M)warm.w == zero);
+    M speculative = ~used | (first & (~twoPoints | second));
+    return _mm256_movemask_ps((__m256)speculative) == 0xFF;
+}
+
 int32_t dynamics_prepare_pair_available(void) { return 1; }
 
 TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
@@ -121,16 +132,16 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
     pair->friction = only(used, material.x);
     rows8 warm = load_rows((const char *)in->impulses, contact, 16, 0);
     rows8 anchors0 = load_rows(contacts, contact, stride, in->anchors0Offset);
-    prepare_point(&pair->point0, anchors0, load_floats(contacts, contact, stride, in->separation0Offset),
-                  warm.x, warm.y, nx, ny, m, used);
+    V separation0 = load_floats(contacts, contact, stride, in->separation0Offset);
+    V separation1 = load_floats(contacts, contact, stride, in->separation1Offset);
+    prepare_point(&pair->point0, anchors0, separation0, warm.x, warm.y, nx, ny, m, used);
     *start = only(used, warm.x) + only(twoPoints, warm.z);
     rows8 anchors1 = load_rows(contacts, contact, stride, in->anchors1Offset);
     // A pair without a second point in any lane leaves `second` as it was: no pass reads it (see
     // `dynamics_contact_pass_constants`), so writing it would move 288 bytes that nothing reads.
     int pointCount = _mm256_movemask_ps((__m256)twoPoints) != 0 ? 2 : 1;
     if (pointCount == 2) {
-        prepare_point(second, anchors1, load_floats(contacts, contact, stride, in->separation1Offset),
-                      warm.z, warm.w, nx, ny, m, twoPoints);
+        prepare_point(second, anchors1, separation1, warm.z, warm.w, nx, ny, m, twoPoints);
     }
 
     if (in->keepsImpactSpeeds) {
@@ -145,7 +156,7 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
         extra->maxNormalImpulse0 = (V)0.0f;
         extra->maxNormalImpulse1 = (V)0.0f;
     }
-    return pointCount;
+    return pointCount | (all_speculative(separation0, separation1, warm, used, twoPoints) ? DYNAMICS_PAIR_SPECULATIVE : 0);
 }
 
 #else

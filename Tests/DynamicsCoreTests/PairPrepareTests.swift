@@ -31,30 +31,40 @@ struct PairPrepareTests {
             var kernel = base
             kernel.keepsImpactSpeeds = impactSpeeds
             var inputs = kernel.pairInputs(restingIndex: restingIndex)
+            var speculativePairs = 0
             for first in stride(from: 0, to: sources.count - lanes + 1, by: 3) {
                 // Pair 0 prepared at once, pair 1 block by block as the Swift kernel does it.
                 let wide = WidePrepareTests.garbagePairs()
                 defer { wide.deallocate() }
                 let (pairs, seconds, extras) = (wide.pairs, wide.seconds, wide.extras)
-                let pointCount = sources.withUnsafeBufferPointer {
+                let (byte, blocks) = sources.withUnsafeBufferPointer {
                     let at = UnsafeRawPointer($0.baseAddress! + first).assumingMemoryBound(to: dynamics_solver_source.self)
-                    let pointCount = dynamics_prepare_pair(pairs, seconds, extras, wide.starts, at, Int32(lanes), &inputs)
-                    kernel.prepareBlock(wide.block(2), $0.baseAddress! + first, count: min(lanes, 4), restingIndex: restingIndex)
+                    let byte = dynamics_prepare_pair(pairs, seconds, extras, wide.starts, at, Int32(lanes), &inputs)
+                    let firstBlock = kernel.prepareBlock(wide.block(2), $0.baseAddress! + first, count: min(lanes, 4),
+                                                         restingIndex: restingIndex)
                     let second = wide.block(3)
+                    var secondBlock = BlockShape.unused
                     if lanes > 4 {
-                        kernel.prepareBlock(second, $0.baseAddress! + first + 4, count: lanes - 4, restingIndex: restingIndex)
+                        secondBlock = kernel.prepareBlock(second, $0.baseAddress! + first + 4, count: lanes - 4,
+                                                          restingIndex: restingIndex)
                     } else {
                         for l in 0..<4 { second.setLane(l, .unused, restingIndex: restingIndex) }
                     }
-                    return pointCount
+                    return (byte, firstBlock.joined(secondBlock))
                 }
-                // The pair's point count is the largest of its lanes' manifolds' (here the sources').
-                #expect(pointCount == (sources[first..<first + lanes].contains { $0.points > 1 } ? 2 : 1))
+                // The pair's point count is the largest of its lanes' manifolds' (here the sources'),
+                // and it is speculative where every lane's is (`RandomSolverInputs.speculative`).
+                let used = sources[first..<first + lanes]
+                let expected = BlockShape(twoPoints: used.contains { $0.points > 1 },
+                                          speculative: used.allSatisfy { scene.speculative.contains(Int($0.contact)) })
+                #expect(BlockShape(pairByte: UInt8(byte)) == expected, "\(lanes) lanes from source \(first)")
+                #expect(blocks == expected, "\(lanes) lanes from source \(first), block by block")
+                if expected.speculative { speculativePairs += 1 }
                 #expect(Self.differingBytes(pairs, count: MemoryLayout<WideContactPair>.size).isEmpty,
                         "pair bytes differ (\(lanes) lanes from source \(first))")
                 #expect(Self.differingBytes(wide.starts, count: MemoryLayout<SIMD8<Float>>.size).isEmpty,
                         "start impulse bytes differ (\(lanes) lanes from source \(first))")
-                if pointCount == 2 {
+                if expected.twoPoints {
                     #expect(Self.differingBytes(seconds, count: MemoryLayout<WidePointPair>.size).isEmpty,
                             "second point bytes differ (\(lanes) lanes from source \(first))")
                 } else {
@@ -70,6 +80,7 @@ struct PairPrepareTests {
                     #expect(extras[0].contactIndex == extras[1].contactIndex, "contact indices (\(lanes) lanes from source \(first))")
                 }
             }
+            #expect(speculativePairs > 0, "no pair of \(lanes) lanes was speculative")
         }
     }
 

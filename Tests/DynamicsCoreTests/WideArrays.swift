@@ -25,11 +25,12 @@ struct WideArrays {
     /// Block `b` (half `b % 2` of pair `b / 2`).
     func block(_ b: Int) -> WideBlock { WideBlock(pairs, seconds, extras, starts, block: b) }
 
-    /// A pass over these pairs (`pointCounts` nil: two points everywhere).
+    /// A pass over these pairs (`pointCounts` nil: two points everywhere, none speculative).
     func kernel(_ pass: ContactPass, context: SolverContext, pointCounts: UnsafePointer<UInt8>? = nil,
-                keepLargestImpulses: Bool, prefetchesPairs: Bool) -> ContactPassKernel {
+                keepLargestImpulses: Bool, prefetchesPairs: Bool, skipsSpeculativePairs: Bool = true) -> ContactPassKernel {
         ContactPassKernel(base: pairs, secondPoints: seconds, extras: extras, startImpulses: starts,
                           pointCounts: pointCounts, pass: pass, context: context,
-                          keepLargestImpulses: keepLargestImpulses, prefetchesPairs: prefetchesPairs)
+                          keepLargestImpulses: keepLargestImpulses, prefetchesPairs: prefetchesPairs,
+                          skipsSpeculativePairs: skipsSpeculativePairs)
     }
 }

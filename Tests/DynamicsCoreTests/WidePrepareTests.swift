@@ -16,12 +16,14 @@ struct WidePrepareTests {
                 // (the first half of the second pair) lane by lane.
                 let wide = Self.garbagePairs()
                 defer { wide.deallocate() }
-                let twoPoints = sources.withUnsafeBufferPointer {
+                let shape = sources.withUnsafeBufferPointer {
                     kernel.prepareBlock(wide.block(1), $0.baseAddress! + first, count: lanes, restingIndex: restingIndex)
                 }
                 // What the block reports is what its lanes' manifolds have (the sources' counts
-                // are the manifolds' here).
-                #expect(twoPoints == sources[first..<first + lanes].contains { $0.points > 1 })
+                // are the manifolds' here), and whether all of them are speculative.
+                let used = sources[first..<first + lanes]
+                #expect(shape == BlockShape(twoPoints: used.contains { $0.points > 1 },
+                                            speculative: used.allSatisfy { scene.speculative.contains(Int($0.contact)) }))
                 for l in 0..<4 {
                     let constraint = l < lanes ? kernel.prepare(sources[first + l]) : .unused
                     wide.block(2).setLane(l, constraint, restingIndex: restingIndex)
@@ -105,8 +107,10 @@ struct WidePrepareTests {
 }
 
 /// Contacts' solver manifolds, impulses, bodies and solver sources drawn at random, to prepare
-/// constraints from.
+/// constraints from. The contacts of `speculative` (a run of twelve) have separated points and no
+/// impulses to warm start, as a pile's nearby contacts do.
 struct RandomSolverInputs {
+    let speculative = 24..<36
     var manifolds: [SolverManifold] = []
     var impulses: [ContactImpulses] = []
     var sims: [BodySim] = []
@@ -139,9 +143,11 @@ struct RandomSolverInputs {
         for c in 0..<40 {
             var normal = Vec2(signed(1), signed(1))
             normal /= max((normal.x * normal.x + normal.y * normal.y).squareRoot(), 1e-3)
+            let separated = speculative.contains(c)
             func point() -> ManifoldPoint {
                 ManifoldPoint(point: Vec2(signed(5), signed(5)), anchorA: Vec2(signed(1), signed(1)),
-                              anchorB: Vec2(signed(1), signed(1)), separation: signed(0.05), id: UInt32(c))
+                              anchorB: Vec2(signed(1), signed(1)),
+                              separation: separated ? 0.001 + 0.02 * unit() : signed(0.05), id: UInt32(c))
             }
             // A one-point manifold keeps a stale second point, as the narrowphase leaves it.
             let manifold = Manifold(normal: normal, pointCount: c % 3 == 0 ? 1 : 2, point0: point(), point1: point())
@@ -150,7 +156,8 @@ struct RandomSolverInputs {
                                   id0: 0, id1: 0, cache: .empty)
             manifold.store(into: &contact, &solver)
             manifolds.append(solver)
-            impulses.append(ContactImpulses(normal0: unit(), tangent0: signed(1), normal1: unit(), tangent1: signed(1)))
+            impulses.append(separated ? .zero
+                            : ContactImpulses(normal0: unit(), tangent0: signed(1), normal1: unit(), tangent1: signed(1)))
             // One side static (−1) in every fifth source; otherwise two distinct bodies.
             let a = Int32(c % bodyCount), b = Int32((c * 7 + 5) % bodyCount)
             sources.append(SolverSource(contact: Int32(c), denseA: c % 5 == 0 ? -1 : a, denseB: b == a ? -1 : b,

@@ -85,6 +85,14 @@ typedef enum {
     dynamics_contact_restitution = 3,
 } dynamics_contact_pass_kind;
 
+/// A pair's byte in `dynamics_contact_pass_constants.pointCounts`: its point count (1 or 2) in
+/// the bits of `DYNAMICS_PAIR_POINT_COUNT`, and `DYNAMICS_PAIR_SPECULATIVE` where every lane began
+/// the step speculative and unloaded: each of its points separated, with no normal or friction
+/// impulse to warm start (unused lanes count as such). The solve and relax passes may then find
+/// that solving the pair would change nothing (`skipsSpeculativePairs`).
+#define DYNAMICS_PAIR_POINT_COUNT 3
+#define DYNAMICS_PAIR_SPECULATIVE 4
+
 /// A softness's three numbers: the bias rate, and the scales of the effective mass and of the
 /// accumulated impulse (DynamicsCore's `Softness`).
 typedef struct {
@@ -97,8 +105,9 @@ typedef struct {
 /// `contacts`), whether the solve and relax passes keep each point's largest normal impulse
 /// (non-zero when a restitution pass follows), whether the passes prefetch the pairs ahead
 /// (non-zero when the pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`),
-/// each pair's point count (`pointCounts`, beside the pairs as the extras are; NULL: every pair
-/// has two) and each pair's normal impulses at the step start (`startImpulses`, beside the pairs
+/// each pair's point count and speculative mark (`pointCounts`, a byte a pair as
+/// `DYNAMICS_PAIR_SPECULATIVE` says, beside the pairs as the extras are; NULL: every pair has two
+/// points and none is marked) and each pair's normal impulses at the step start (`startImpulses`, beside the pairs
 /// too; read only where the relax pass caps, `warmStartGrowth` > 0).
 ///
 /// A pair of point count 1 has no lane with a second point, so its second point is all zeros:
@@ -116,6 +125,12 @@ typedef struct {
     dynamics_softness contacts, statics;
     int32_t keepLargestImpulses;
     int32_t prefetchPairs;
+    /// Non-zero: the solve and relax passes leave a pair marked `DYNAMICS_PAIR_SPECULATIVE` alone
+    /// while every lane of it stays idle: each point separated and closing too slowly to touch
+    /// within the sub-step, its impulses still zero bits, and no velocity of its bodies −0.
+    /// Solving such a pair changes no bit (each impulse clamps to +0, and adding a zero changes
+    /// no velocity but −0), so the choice never changes the results.
+    int32_t skipsSpeculativePairs;
     /// What a point's normal impulse may carry into the next sub-step: `warmStartGrowth` times its
     /// manifold's normal impulse at the step start, and at least `warmStartFloor` (a speed) times
     /// its effective mass. The relax pass caps it there (`warmStartGrowth` 0: no cap). When the

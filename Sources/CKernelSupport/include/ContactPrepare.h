@@ -40,9 +40,11 @@ int32_t dynamics_prepare_pair_available(void);
 /// at once with AVX: the first four in lanes 0–3, the rest in lanes 4–7, and unused lanes past
 /// `count`; the second points in `second` (all zeros in a lane with one; not written at all
 /// when no lane has one, since the passes then never read it), and each lane's normal impulse at
-/// the step start, both points summed, in `start`. It writes the bits of DynamicsCore's four-lane `prepareBlock` for each half (the same
-/// operations in the same order, no fused multiply-adds), and returns the pair's point count: 2
-/// if a lane's manifold has two points, else 1. Only to be called where
+/// the step start, both points summed, in `start`. It writes the bits of DynamicsCore's four-lane
+/// `prepareBlock` for each half (the same operations in the same order, no fused multiply-adds),
+/// and returns the pair's byte of `dynamics_contact_pass_constants.pointCounts`: its point count,
+/// 2 if a lane's manifold has two points, else 1, and `DYNAMICS_PAIR_SPECULATIVE` if every used
+/// lane's points are separated and its warm-start impulses all zero bits. Only to be called where
 /// `dynamics_prepare_pair_available()` and the processor has AVX.
 int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
                               dynamics_wide_contact_extra *extra, dynamics_lanes8 *start,

@@ -24,7 +24,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     var extras: UnsafeMutablePointer<WideContactExtra>
     /// Each pair's normal impulses at the step start (`World.wideStartImpulses`), written here.
     var startImpulses: UnsafeMutablePointer<SIMD8<Float>>
-    /// Each pair's point count (1 or 2), written here.
+    /// Each pair's point count (1 or 2) and whether it began the step speculative
+    /// (`BlockShape.pairByte`), written here.
     var pointCounts: UnsafeMutablePointer<UInt8>
     /// Constraint ranges per colour in `ordered` (`maxColors + 2` entries).
     var colorOffsets: UnsafePointer<Int32>
@@ -68,15 +69,15 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                     let pairFirst = colorFirst + (k - colorFirstPair) * 8
                     // Every pair of a colour has a source (a colour has ⌈n / 8⌉ pairs).
                     let count = min(8, colorEnd - pairFirst)
-                    let twoPoints: Bool
                     if pairsAtOnce {
-                        twoPoints = dynamics_prepare_pair(pairs + k, secondPoints + k, extras + k, startImpulses + k,
-                                                          sources + pairFirst, Int32(count), &inputs) > 1
+                        let byte = dynamics_prepare_pair(pairs + k, secondPoints + k, extras + k, startImpulses + k,
+                                                         sources + pairFirst, Int32(count), &inputs)
+                        pointCounts[k] = UInt8(truncatingIfNeeded: byte)
                     } else {
                         let firstBlock = prepareBlock(2 * k, sources: pairFirst, count: min(4, count))
-                        twoPoints = prepareBlock(2 * k + 1, sources: pairFirst + 4, count: count - 4) || firstBlock
+                        let secondBlock = prepareBlock(2 * k + 1, sources: pairFirst + 4, count: count - 4)
+                        pointCounts[k] = firstBlock.joined(secondBlock).pairByte
                     }
-                    pointCounts[k] = twoPoints ? 2 : 1
                 }
             }
         }
@@ -123,13 +124,13 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     }
 
     /// Prepares block `b` from the `count` sources at `wideSources[first...]` (none, or fewer than
-    /// four: the rest of its lanes unused). Returns whether a lane's manifold has two points.
+    /// four: the rest of its lanes unused), and returns its shape.
     @inline(__always)
-    func prepareBlock(_ b: Int, sources first: Int, count: Int) -> Bool {
+    func prepareBlock(_ b: Int, sources first: Int, count: Int) -> BlockShape {
         let block = WideBlock(pairs, secondPoints, extras, startImpulses, block: b)
         guard count > 0 else {
             for l in 0..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
-            return false
+            return .unused
         }
         return scalar.prepareBlock(block, wideSources + first, count: count, restingIndex: restingIndex)
     }

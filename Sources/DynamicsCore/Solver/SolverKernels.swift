@@ -80,11 +80,13 @@ struct ContactPassKernel: ChunkKernel {
     /// pass reads: `SolverContext.warmStartGrowth`). With `keepLargestImpulses` (when a contact
     /// may bounce), the solve and relax passes keep each point's largest normal impulse of the
     /// step in the extras, for the restitution pass. With `prefetchesPairs` (when the pairs stream from memory,
-    /// `World.prefetchingPairBytes`), the passes load pairs ahead.
+    /// `World.prefetchingPairBytes`), the passes load pairs ahead. With `skipsSpeculativePairs`, the
+    /// solve and relax passes leave alone the pairs that `pointCounts` marks speculative while
+    /// solving them would change nothing (`World.skipsSpeculativePairs`).
     init(base: UnsafeMutablePointer<WideContactPair>, secondPoints: UnsafeMutablePointer<WidePointPair>,
          extras: UnsafeMutablePointer<WideContactExtra>, startImpulses: UnsafePointer<SIMD8<Float>>,
          pointCounts: UnsafePointer<UInt8>?, pass: ContactPass,
-         context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool) {
+         context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool, skipsSpeculativePairs: Bool) {
         self.base = base
         self.pass = pass
         @inline(__always) func wide(_ s: Softness) -> dynamics_softness {
@@ -100,6 +102,7 @@ struct ContactPassKernel: ChunkKernel {
                                                     statics: wide(context.staticSoftness),
                                                     keepLargestImpulses: keepLargestImpulses ? 1 : 0,
                                                     prefetchPairs: prefetchesPairs ? 1 : 0,
+                                                    skipsSpeculativePairs: skipsSpeculativePairs ? 1 : 0,
                                                     warmStartGrowth: context.warmStartGrowth,
                                                     warmStartFloor: context.warmStartFloor,
                                                     carried: context.carried.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Float.self) })
@@ -145,7 +148,7 @@ struct StoreWideImpulsesKernel: ChunkKernel {
     var pairs: UnsafePointer<WideContactPair>
     var secondPoints: UnsafePointer<WidePointPair>
     var extras: UnsafePointer<WideContactExtra>
-    /// Each pair's point count (`World.widePointCounts`).
+    /// Each pair's point count and speculative mark (`World.widePointCounts`).
     var pointCounts: UnsafePointer<UInt8>
     var impulses: UnsafeMutablePointer<ContactImpulses>
     /// The kernel runs over these rounds of the pairs: each line of the impulse records is then
@@ -162,7 +165,7 @@ struct StoreWideImpulsesKernel: ChunkKernel {
                     // A pair's lanes write to records far apart: ask for the next pair's lines early.
                     if k + Self.prefetchDistance < colorPairs.upperBound { prefetch(extras + k + Self.prefetchDistance) }
                     WideContactPair.storeImpulses(of: pairs + k, second: secondPoints + k, extra: extras + k,
-                                                  onePoint: pointCounts[k] == 1,
+                                                  onePoint: !BlockShape(pairByte: pointCounts[k]).twoPoints,
                                                   into: impulses)
                 }
             }

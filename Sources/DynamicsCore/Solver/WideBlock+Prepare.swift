@@ -8,9 +8,10 @@
 extension PrepareContactsKernel {
     /// Writes `block` from the `count` (1…4) sources at `sources`. Lanes past `count` are
     /// written as unused lanes; lanes without a movable body point at the state `restingIndex`.
-    /// Returns whether a lane's manifold has two points.
+    /// Returns whether a lane's manifold has two points, and whether every used lane began the
+    /// step speculative and unloaded (`BlockShape`).
     @inline(__always) @discardableResult
-    func prepareBlock(_ block: WideBlock, _ sources: UnsafePointer<SolverSource>, count: Int, restingIndex: Int32) -> Bool {
+    func prepareBlock(_ block: WideBlock, _ sources: UnsafePointer<SolverSource>, count: Int, restingIndex: Int32) -> BlockShape {
         // Lanes past `count` repeat the first source, so every load below is of a real record;
         // they are overwritten at the end.
         let s0 = sources[0]
@@ -46,10 +47,12 @@ extension PrepareContactsKernel {
         let anchors0 = ContactRows(manifolds, c0, c1, c2, c3, offset: Self.point0Offset)
         let anchors1 = ContactRows(manifolds, c0, c1, c2, c3, offset: Self.point1Offset)
         let allLanes = SIMDMask<SIMD4<Int32>>(repeating: true)
-        WidePointBlock.prepare(first, anchors: anchors0, separation: separations(c0, c1, c2, c3, offset: Self.separation0Offset),
+        let separation0 = separations(c0, c1, c2, c3, offset: Self.separation0Offset)
+        let separation1 = separations(c0, c1, c2, c3, offset: Self.separation1Offset)
+        WidePointBlock.prepare(first, anchors: anchors0, separation: separation0,
                                normalImpulse: warm.x, tangentImpulse: warm.y, nx: nx, ny: ny, masses, lanes: allLanes)
         // A lane with one point gets an all-zero second point (`ContactConstraint.secondPoint`).
-        WidePointBlock.prepare(second, anchors: anchors1, separation: separations(c0, c1, c2, c3, offset: Self.separation1Offset),
+        WidePointBlock.prepare(second, anchors: anchors1, separation: separation1,
                                normalImpulse: warm.z, tangentImpulse: warm.w, nx: nx, ny: ny, masses, lanes: twoPoints)
         block.store(extra: \.contactIndex, SIMD4<Int32>(s0.contact, s1.contact, s2.contact, s3.contact))
         // What each manifold's warm start begins the step with: the relax pass caps what a point
@@ -67,7 +70,14 @@ extension PrepareContactsKernel {
         }
 
         for l in count..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
-        return any(twoPoints)
+        // Speculative: each point separated, with zero bits for its warm start (as `dynamics_prepare_pair`).
+        @inline(__always) func zeroBits(_ impulses: Lanes) -> SIMDMask<SIMD4<Int32>> {
+            unsafeBitCast(impulses, to: SIMD4<UInt32>.self) .== 0
+        }
+        let speculative0 = (separation0 .> 0) .& zeroBits(warm.x) .& zeroBits(warm.y)
+        let speculative1 = (separation1 .> 0) .& zeroBits(warm.z) .& zeroBits(warm.w)
+        let unused = SIMD4<Int32>(0, 1, 2, 3) .>= Int32(count)
+        return BlockShape(twoPoints: any(twoPoints), speculative: all(unused .| (speculative0 .& (.!twoPoints .| speculative1))))
     }
 
     /// Inverse mass and inverse inertia of four bodies by dense index; 0 where the index is −1.

@@ -251,7 +251,8 @@ extension World {
                                         extras: wideExtras.base, startImpulses: wideStartImpulses.base,
                                         pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
-                                        prefetchesPairs: pairBytes > Self.prefetchingPairBytes)
+                                        prefetchesPairs: pairBytes > Self.prefetchingPairBytes,
+                                        skipsSpeculativePairs: skipsSpeculativePairs)
         let small = smallColorsFrom
         let smallPairs = Int(wideOffsets[small]) / 2..<Int(wideOffsets[GraphColoring.maxColors]) / 2
         let smallColors = tasks.smallColorPasses.task(pass)

@@ -118,6 +118,10 @@ public final class World {
     /// Whether a small scene's solve runs on the calling thread alone (`programRunsAlone`; tests
     /// turn it off to share small programs with the workers).
     var solvesSmallProgramsAlone = true
+    /// Whether the contact passes skip the pairs that began the step speculative while solving them
+    /// would change nothing (`dynamics_contact_pass_constants.skipsSpeculativePairs`; tests turn it
+    /// off to check that the results are the same).
+    var skipsSpeculativePairs = true
     /// From how many touching contacts the sleep update links on two threads
     /// (`sharedSleepLinkCount`; tests lower it to share small scenes' links).
     var sleepLinksSharedFrom = World.sharedSleepLinkCount

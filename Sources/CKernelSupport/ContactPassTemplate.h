@@ -257,30 +257,33 @@ KERNEL_INLINE M KERNEL(point_idle)(const char *c, const char *q, int i, V s, V v
     return finite & unloaded & (speculative | massless);
 }
 
-/// The lanes where `x` is not −0: adding a zero impulse term to −0 may give +0.
-KERNEL_INLINE M KERNEL(not_negative_zero)(V x) {
-    return (M)x != (M)KERNEL(splat)(-0.0f);
+/// The lanes where the speed `x` is neither −0 nor beyond 1e18 either way: a solve that adds a
+/// zero to −0 may leave +0, and one that multiplies a speed that large may overflow to infinity.
+KERNEL_INLINE M KERNEL(plain_speed)(V x) {
+    V largest = KERNEL(splat)(1e18f);
+    return ((M)x != (M)KERNEL(splat)(-0.0f)) & (x < largest) & (x > -largest);
 }
 
 /// Whether solving the group (velocities `a` and `b`, separations `s0` and `s1`) would change no
-/// bit: every point of every lane idle (`point_idle`) and no velocity a −0. Then each normal
-/// impulse clamps to +0, the friction limit is +0 and each friction impulse +0, every velocity
-/// change adds a zero, and the stores write back what was there, so the caller may skip all of
-/// it (`dynamics_contact_pass_constants.skipsSpeculativePairs`).
+/// bit: every point of every lane idle (`point_idle`) and every velocity plain (`plain_speed`).
+/// Then each normal impulse clamps to +0, the friction limit is +0 and each friction impulse +0,
+/// every velocity change adds a zero, and the stores write back what was there, so the caller
+/// may skip all of it (`dynamics_contact_pass_constants.skipsSpeculativePairs`).
 KERNEL_INLINE int KERNEL(stays_idle)(const char *c, const char *q, KERNEL(side) *a, KERNEL(side) *b,
-                                      V s0, V s1, V inverseH, int points) {
+                                     V s0, V s1, V inverseH, int points) {
     M idle = KERNEL(point_idle)(c, q, 0, s0, KERNEL(normal_speed)(c, q, 0, *a, *b), inverseH);
     if (points > 1) idle = idle & KERNEL(point_idle)(c, q, 1, s1, KERNEL(normal_speed)(c, q, 1, *a, *b), inverseH);
-    idle = idle & KERNEL(not_negative_zero)(a->vx) & KERNEL(not_negative_zero)(a->vy) & KERNEL(not_negative_zero)(a->w)
-        & KERNEL(not_negative_zero)(b->vx) & KERNEL(not_negative_zero)(b->vy) & KERNEL(not_negative_zero)(b->w);
+    idle = idle & KERNEL(plain_speed)(a->vx) & KERNEL(plain_speed)(a->vy) & KERNEL(plain_speed)(a->w)
+        & KERNEL(plain_speed)(b->vx) & KERNEL(plain_speed)(b->vy) & KERNEL(plain_speed)(b->w);
     return !KERNEL(any)(~idle);
 }
 
 /// Non-penetration then friction for the group's lanes, with bias or (relaxing) without; with
 /// `points` 1 (a constant where called), for a group none of whose lanes has a second point.
 /// `s` is the group's address in the start impulses, which only a capping relax reads. With
-/// `speculative` (the pair is marked `DYNAMICS_PAIR_SPECULATIVE` and the passes may skip it), a group whose
-/// solve would change nothing (`stays_idle`) is left as it is, its velocities not written.
+/// `speculative` (the pair is marked `DYNAMICS_PAIR_SPECULATIVE` and the passes may skip it), a
+/// group whose solve would change nothing (`stays_idle`) is left as it is, its velocities not
+/// written.
 KERNEL_INLINE void KERNEL(solve)(char *c, char *q, char *x, const char *s, int track, char *states, int useBias, V inverseH, V pushOut,
                                  const dynamics_contact_pass_constants *k, int points, int speculative) {
     KERNEL(rows) va, vb, ma, mb;
@@ -372,8 +375,8 @@ KERNEL_INLINE void KERNEL(prefetch_ahead)(char *base, char *secondBase, const ui
 /// loops that keep the largest normal impulses (`keepLargestImpulses`) apart from those that do
 /// not. A pair of one point is solved by the same loop's one-point copy of the group's work; with
 /// `skipsSpeculativePairs`, the solve and relax passes leave alone a pair marked speculative whose
-/// solve would change nothing (`stays_idle`). With `prefetchPairs`, the warm start, solve and relax loops load the pairs
-/// ahead (restitution reads few of them).
+/// solve would change nothing (`stays_idle`). With `prefetchPairs`, the warm start, solve and
+/// relax loops load the pairs ahead (restitution reads few of them).
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
                                                                dynamics_wide_contact_pair *pairs,
                                                                dynamics_wide_point_pair *seconds,

@@ -127,9 +127,9 @@ typedef struct {
     int32_t prefetchPairs;
     /// Non-zero: the solve and relax passes leave a pair marked `DYNAMICS_PAIR_SPECULATIVE` alone
     /// while every lane of it stays idle: each point separated and closing too slowly to touch
-    /// within the sub-step, its impulses still zero bits, and no velocity of its bodies −0.
-    /// Solving such a pair changes no bit (each impulse clamps to +0, and adding a zero changes
-    /// no velocity but −0), so the choice never changes the results.
+    /// within the sub-step, its impulses still zero bits, and no velocity of its bodies −0 (or
+    /// beyond 1e18). Solving such a pair changes no bit (each impulse clamps to +0, and adding a
+    /// zero changes no velocity but −0), so the choice never changes the results.
     int32_t skipsSpeculativePairs;
     /// What a point's normal impulse may carry into the next sub-step: `warmStartGrowth` times its
     /// manifold's normal impulse at the step start, and at least `warmStartFloor` (a speed) times

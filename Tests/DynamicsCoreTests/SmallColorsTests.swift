@@ -12,10 +12,7 @@ struct SmallColorsTests {
         // Shared with the workers although small.
         world.solvesSmallProgramsAlone = false
         try addBin(world, wallHeight: 8)
-        for i in 0..<300 {
-            let at = Vec2(Float(i % 15) * 1.5 - 10.5, 1.5 + Float(i / 15) * 1.2)
-            if i % 2 == 0 { try addBox(world, at: at, half: 0.45, angle: 0.2 * Float(i % 5)) } else { try addBall(world, at: at, radius: 0.4) }
-        }
+        try addBinLoad(world)
         return world
     }
 

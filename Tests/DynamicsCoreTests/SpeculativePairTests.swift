@@ -127,10 +127,7 @@ struct SpeculativePairTests {
             let count = 20 - row
             for i in 0..<count { try addBox(world, at: Vec2(40 + Float(i) - Float(count - 1) / 2, 0.5 + Float(row))) }
         }
-        for i in 0..<300 {
-            let at = Vec2(Float(i % 15) * 1.5 - 10.5, 1.5 + Float(i / 15) * 1.2)
-            if i % 2 == 0 { try addBox(world, at: at, half: 0.45, angle: 0.2 * Float(i % 5)) } else { try addBall(world, at: at, radius: 0.4) }
-        }
+        try addBinLoad(world)
         for i in 0..<400 { try addBall(world, at: Vec2(-60 + Float(i % 20) * 0.51, 3 + Float(i / 20) * 0.51)) }
         return world
     }

@@ -29,6 +29,15 @@ func addBin(_ world: World, wallHeight: Float) throws {
     }
 }
 
+/// 300 boxes and balls in rows above the bin of `addBin` (from x = −10.5 to 10.5, from 1.5 m up),
+/// boxes turned at five angles, to be thrown about as they fall in.
+func addBinLoad(_ world: World) throws {
+    for i in 0..<300 {
+        let at = Vec2(Float(i % 15) * 1.5 - 10.5, 1.5 + Float(i / 15) * 1.2)
+        if i % 2 == 0 { try addBox(world, at: at, half: 0.45, angle: 0.2 * Float(i % 5)) } else { try addBall(world, at: at, radius: 0.4) }
+    }
+}
+
 @discardableResult
 func addBox(_ world: World, at p: Vec2, half: Float = 0.5, angle: Float = 0, friction: Float = 0.6, restitution: Float = 0,
             type: BodyType = .dynamic) throws -> BodyID {

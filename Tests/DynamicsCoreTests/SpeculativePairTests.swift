@@ -69,7 +69,7 @@ struct SpeculativePairTests {
                 for lane in 0..<8 where pair.point0.normalImpulse[lane] > 0 { solvedLanes += 1 }
             }
             if speedScale < 1 {
-                #expect(solvedLanes == 0, "a point closed at a hundredth of the speed: the skip was not exercised")
+                #expect(solvedLanes == 0, "a point closed at \(speedScale) of the speed: the skip was not exercised")
             } else {
                 #expect(solvedLanes > 0, "no speculative point closed: the solve of a marked pair was not exercised")
             }

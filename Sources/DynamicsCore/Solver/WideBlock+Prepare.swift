@@ -70,14 +70,16 @@ extension PrepareContactsKernel {
         }
 
         for l in count..<4 { block.setLane(l, .unused, restingIndex: restingIndex) }
-        // Speculative: each point separated, with zero bits for its warm start (as `dynamics_prepare_pair`).
+        // Speculative: each point separated, with zero bits for its warm start (as in
+        // `dynamics_prepare_pair`); unused lanes count as speculative.
         @inline(__always) func zeroBits(_ impulses: Lanes) -> SIMDMask<SIMD4<Int32>> {
             unsafeBitCast(impulses, to: SIMD4<UInt32>.self) .== 0
         }
         let speculative0 = (separation0 .> 0) .& zeroBits(warm.x) .& zeroBits(warm.y)
         let speculative1 = (separation1 .> 0) .& zeroBits(warm.z) .& zeroBits(warm.w)
         let unused = SIMD4<Int32>(0, 1, 2, 3) .>= Int32(count)
-        return BlockShape(twoPoints: any(twoPoints), speculative: all(unused .| (speculative0 .& (.!twoPoints .| speculative1))))
+        let speculative = unused .| (speculative0 .& (.!twoPoints .| speculative1))
+        return BlockShape(twoPoints: any(twoPoints), speculative: all(speculative))
     }
 
     /// Inverse mass and inverse inertia of four bodies by dense index; 0 where the index is −1.

@@ -13,17 +13,6 @@ struct BlockShape: Equatable {
     /// A block of unused lanes: no second point, and nothing to solve.
     static let unused = BlockShape(twoPoints: false, speculative: true)
 
-    init(twoPoints: Bool, speculative: Bool) {
-        self.twoPoints = twoPoints
-        self.speculative = speculative
-    }
-
-    /// The shape a pair's byte records.
-    init(pairByte: UInt8) {
-        twoPoints = pairByte & UInt8(DYNAMICS_PAIR_POINT_COUNT) == 2
-        speculative = pairByte & UInt8(DYNAMICS_PAIR_SPECULATIVE) != 0
-    }
-
     /// The shape of the pair made of this block and `other`.
     func joined(_ other: BlockShape) -> BlockShape {
         BlockShape(twoPoints: twoPoints || other.twoPoints, speculative: speculative && other.speculative)
@@ -32,5 +21,13 @@ struct BlockShape: Equatable {
     /// The pair's byte in `World.widePointCounts`, as `dynamics_prepare_pair` returns it.
     var pairByte: UInt8 {
         (twoPoints ? 2 : 1) | (speculative ? UInt8(DYNAMICS_PAIR_SPECULATIVE) : 0)
+    }
+}
+
+extension BlockShape {
+    /// The shape a pair's byte records.
+    init(pairByte: UInt8) {
+        self.init(twoPoints: pairByte & UInt8(DYNAMICS_PAIR_POINT_COUNT) == 2,
+                  speculative: pairByte & UInt8(DYNAMICS_PAIR_SPECULATIVE) != 0)
     }
 }

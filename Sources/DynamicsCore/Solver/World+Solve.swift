@@ -1,13 +1,10 @@
 extension World {
-    /// Runs the sub-steps: integrate velocities, warm start, solve with bias, integrate positions,
-    /// relax without bias; then the restitution sweeps, and impulses are stored for the next step.
-    /// After the first sub-step the warm start rides in the velocity integration where it can
-    /// (`VelocityCarry`).
-    /// Everything after the preparation is one program of stages (see `StageProgram`), unless
-    /// fields break it up.
-    func solve(_ dt: Float) {
-        let context = solverContext(dt)
-        prepareConstraints(context)
+    /// Runs the sub-steps of the constraints `prepareConstraints(context)` built: integrate
+    /// velocities, warm start, solve with bias, integrate positions, relax without bias; then the
+    /// restitution sweeps, and impulses are stored for the next step. After the first sub-step the
+    /// warm start rides in the velocity integration where it can (`VelocityCarry`).
+    /// It is one program of stages (see `StageProgram`), unless fields break it up.
+    func solve(_ context: SolverContext) {
         appendSubSteps(context, integrate: true)
         // One restitution sweep bounces the two points of a box's manifold one after the other,
         // and the second undoes part of the first through the rotation: closed boxes with

@@ -15,12 +15,23 @@ extension World {
         beginEvents.removeAll()
         endEvents.removeAll()
         fellAsleep.removeAll()
+        var clock = StepClock(enabled: profilesSteps)
         improveLocality()
+        clock.lap(.locality, into: &stepProfile)
         updatePairs()
+        clock.lap(.pairs, into: &stepProfile)
         collide()
-        solve(timeStep)
+        clock.lap(.collide, into: &stepProfile)
+        let context = solverContext(timeStep)
+        prepareConstraints(context)
+        clock.lap(.prepare, into: &stepProfile)
+        solve(context)
+        clock.lap(.solve, into: &stepProfile)
         finalize(timeStep)
+        clock.lap(.finalize, into: &stepProfile)
         updateSleep()
+        clock.lap(.sleep, into: &stepProfile)
+        if clock.enabled { stepProfile.steps += 1 }
         stepCount += 1
     }
 

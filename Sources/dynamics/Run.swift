@@ -23,6 +23,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
+    @Flag(help: "Also print where the steps spent their time, part by part (pairs, collide, prepare, solve, ...).")
+    var parts = false
+
     @Option(help: ArgumentHelp("Fail if a dynamic body the scene started with ends further than this sideways of "
                                    + "where it started (length units): a stability gate, for example 0.1 on "
                                    + "Profiles/large-pyramid.json.", valueName: "distance"))
@@ -53,6 +56,8 @@ struct Run: ParsableCommand {
         var timings = StepTimings(capacity: stepCount)
         let drift = Drift(world)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
+        world.stepProfile = StepProfile()
+        world.profilesSteps = parts
         for i in 0..<stepCount {
             let start = clock.now
             scene.step()
@@ -67,7 +72,7 @@ struct Run: ParsableCommand {
         let report = RunReport(profile: loaded.name, bodies: world.bodyCount, contacts: world.touchingContactCount,
                                awakeBodies: world.awakeBodyCount, steps: stepCount, threads: threads,
                                median: timings.median, p90: timings.p90, drift: drift.measure(world),
-                               stateHash: world.stateHash())
+                               stateHash: world.stateHash(), parts: parts ? world.stepProfile : nil)
         print(json ? report.json() : report.table())
         try gate(report.drift, profile: loaded.name)
     }
@@ -111,6 +116,8 @@ struct RunReport {
     /// How far the bodies the scene started with moved; nil when it started without dynamic ones.
     var drift: Drift.Report?
     var stateHash: UInt64
+    /// Where the steps spent their time, with `--parts`.
+    var parts: StepProfile? = nil
 
     var hashString: String {
         let hex = String(stateHash, radix: 16)
@@ -127,7 +134,7 @@ struct RunReport {
         threads       \(threads)
         ms/step       median \(format(median))  p90 \(format(p90))\(driftLines)
         state hash    \(hashString)
-        """
+        """ + (parts.map { "\n\n" + StepParts.table($0) } ?? "")
     }
 
     /// The drift rows of the table (with their leading line break), or nothing.
@@ -145,6 +152,7 @@ struct RunReport {
             "profile": profile, "bodies": bodies, "contacts": contacts, "awakeBodies": awakeBodies, "steps": steps,
             "threads": threads, "msPerStep": ["median": median, "p90": p90], "stateHash": hashString,
         ]
+        if let parts { object["partsMsPerStep"] = StepParts.object(parts) }
         if let drift {
             object["drift"] = ["topX": Double(drift.top.x), "topY": Double(drift.top.y), "mostSideways": Double(drift.mostSideways)]
         }

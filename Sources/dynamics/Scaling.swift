@@ -1,4 +1,5 @@
 import ArgumentParser
+import DynamicsCore
 import DynamicsProfiles
 import Foundation
 
@@ -35,6 +36,9 @@ struct Scaling: ParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
+    @Flag(help: "Also time each part of the step (pairs, collide, prepare, solve, ...) on both worlds, with its speed-up.")
+    var parts = false
+
     func validate() throws {
         guard threads >= 2 && threads <= 256 else { throw ValidationError("--threads must be in 2...256, got \(threads)") }
         if let minSpeedUp {
@@ -64,6 +68,10 @@ struct Scaling: ParsableCommand {
             print(try jsonText(rows.map { ScalingResult.Record($0, threads: threads) }))
         } else {
             print(scalingTable(rows, threads: threads))
+            for row in rows {
+                guard let one = row.oneThreadParts, let several = row.severalThreadsParts else { continue }
+                print("\n" + StepParts.table(profile: row.profile, one: one, several: several, threads: threads))
+            }
         }
         if let minSpeedUp,
            let message = Self.belowLimit(rows, minSpeedUp: minSpeedUp, minBodies: minBodies ?? 0, threads: threads) {
@@ -84,10 +92,12 @@ struct Scaling: ParsableCommand {
         let scenes = [try loadScene(path, threads: 1), try loadScene(path, threads: threads)]
         let profile = scenes[0].profile
         let timings = stepInTurn(scenes, measured: sideBySide.steps ?? profile.steps, block: sideBySide.block,
-                                 label: "\(prefix) \(profile.name)", progress: progress)
+                                 label: "\(prefix) \(profile.name)", progress: progress, profilesParts: parts)
         return ScalingResult(profile: profile.name, bodies: scenes[0].world.bodyCount, oneThreadMs: timings[0].median,
                              severalThreadsMs: timings[1].median,
-                             statesAgree: scenes[0].world.stateHash() == scenes[1].world.stateHash())
+                             statesAgree: scenes[0].world.stateHash() == scenes[1].world.stateHash(),
+                             oneThreadParts: parts ? scenes[0].world.stepProfile : nil,
+                             severalThreadsParts: parts ? scenes[1].world.stepProfile : nil)
     }
 }
 
@@ -98,6 +108,9 @@ struct ScalingResult: Equatable {
     var oneThreadMs: Double
     var severalThreadsMs: Double
     var statesAgree: Bool
+    /// Where each world's measured steps spent their time, with `--parts`.
+    var oneThreadParts: StepProfile? = nil
+    var severalThreadsParts: StepProfile? = nil
 
     /// How many times faster the world on several threads stepped (median against median).
     var speedUp: Double { severalThreadsMs > 0 ? oneThreadMs / severalThreadsMs : 0 }
@@ -110,10 +123,15 @@ struct ScalingResult: Equatable {
         var threads: Int
         var severalThreadsMs: Double
         var speedUp: Double
+        /// Each part of the step on both worlds, with `--parts`.
+        var parts: [StepParts.Row]?
 
         init(_ row: ScalingResult, threads: Int) {
             profile = row.profile; bodies = row.bodies; oneThreadMs = row.oneThreadMs
             self.threads = threads; severalThreadsMs = row.severalThreadsMs; speedUp = row.speedUp
+            if let one = row.oneThreadParts, let several = row.severalThreadsParts {
+                parts = StepParts.rows(one: one, several: several)
+            }
         }
     }
 }

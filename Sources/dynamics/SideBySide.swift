@@ -1,4 +1,5 @@
 import ArgumentParser
+import DynamicsCore
 import DynamicsProfiles
 
 /// The options of the commands that step several worlds of one profile in turn
@@ -23,9 +24,10 @@ struct SideBySideOptions: ParsableArguments {
 /// each takes `block` timed steps (fewer at the end), after one untimed step that gets its worker
 /// threads going again, until each has taken `measured`. `beforeTurn(k)` runs before each of
 /// scene `k`'s steps or turns. A slow spell of the host thus falls on every scene alike. Returns
-/// each scene's step times.
+/// each scene's step times. With `profilesParts`, each world's `stepProfile` is started afresh
+/// and records the timed steps alone.
 func stepInTurn(_ scenes: [Scene], measured: Int, block: Int, label: String, progress: Progress,
-                beforeTurn: (Int) -> Void = { _ in }) -> [StepTimings] {
+                profilesParts: Bool = false, beforeTurn: (Int) -> Void = { _ in }) -> [StepTimings] {
     let warmup = scenes[0].profile.warmupSteps
     for step in 0..<warmup {
         for (k, scene) in scenes.enumerated() {
@@ -34,6 +36,7 @@ func stepInTurn(_ scenes: [Scene], measured: Int, block: Int, label: String, pro
         }
         progress.show("\(label): warm-up \(step + 1)/\(warmup)")
     }
+    for scene in scenes { scene.world.stepProfile = StepProfile() }
     let clock = ContinuousClock()
     var timings = scenes.map { _ in StepTimings(capacity: measured) }
     var done = 0
@@ -42,11 +45,13 @@ func stepInTurn(_ scenes: [Scene], measured: Int, block: Int, label: String, pro
         for (k, scene) in scenes.enumerated() {
             beforeTurn(k)
             scene.step()
+            scene.world.profilesSteps = profilesParts
             for _ in 0..<count {
                 let start = clock.now
                 scene.step()
                 timings[k].record(clock.now - start)
             }
+            scene.world.profilesSteps = false
         }
         done += count
         progress.show("\(label): step \(done)/\(measured)")

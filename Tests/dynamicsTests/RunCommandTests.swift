@@ -26,6 +26,38 @@ struct RunCommandTests {
         #expect(report.table().contains("sideways      at most 0.500 (any body)"))
     }
 
+    @Test("--parts adds each part's milliseconds per step, in the table with its share and in --json by name")
+    func parts() throws {
+        let world = try World(WorldDefinition())
+        let ground = try world.createBody(BodyDefinition(type: .static))
+        try world.createShape(on: ground, ShapeDefinition(.box(halfWidth: 20, halfHeight: 1)))
+        for i in 0..<20 {
+            let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(i % 5) * 1.1 - 2, 1.5 + Float(i / 5))))
+            try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5)))
+        }
+        world.profilesSteps = true
+        for _ in 0..<10 { world.step(1.0 / 60) }
+        let profile = world.stepProfile
+        let report = RunReport(profile: "p", bodies: 21, contacts: 2, awakeBodies: 20, steps: 10, threads: 1,
+                               median: 1.5, p90: 2.5, stateHash: 0xABC, parts: profile)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        let parts = try #require(object["partsMsPerStep"] as? [String: Double])
+        #expect(parts.count == StepProfile.Part.allCases.count)
+        for part in StepProfile.Part.allCases {
+            let ms = profile.millisecondsPerStep(part)
+            #expect(abs((parts[part.name] ?? -1) - ms) <= 1e-12 * max(ms, 1e-9), "\(part.name)")
+        }
+        let rows = report.table().split(separator: "\n").filter { line in
+            StepProfile.Part.allCases.contains { line.hasPrefix($0.name + " ") }
+        }
+        #expect(rows.count == StepProfile.Part.allCases.count)
+        let shares = rows.compactMap { Double($0.split(separator: " ").last!.dropLast()) }
+        #expect(shares.count == rows.count && abs(shares.reduce(0, +) - 100) < 0.5, "\(shares)")
+        let without = RunReport(profile: "p", bodies: 3, contacts: 2, awakeBodies: 1, steps: 10, threads: 2, median: 1.5, p90: 2.5,
+                                stateHash: 0xABC)
+        #expect(!without.table().contains("share") && !without.json().contains("parts"))
+    }
+
     /// Three boxes without gravity, the highest moving 1 m/s to the left, a lower one 2 m/s to
     /// the right: after one second the top body moved −1 across and the most sideways is 2. A box
     /// made after the start, moving faster, counts for nothing.

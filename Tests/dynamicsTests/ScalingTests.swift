@@ -1,3 +1,4 @@
+import DynamicsCore
 import Foundation
 import Testing
 @testable import dynamics
@@ -15,6 +16,28 @@ struct ScalingTests {
         #expect(result.profile == "small-stack")
         #expect(result.statesAgree)
         #expect(result.oneThreadMs > 0 && result.severalThreadsMs > 0)
+    }
+
+    @Test("--parts times the measured steps of both worlds, part by part, and prints each part's speed-up")
+    func parts() throws {
+        let command = try Scaling.parse([smallStack, "--steps", "23", "--block", "5", "--parts"])
+        let result = try command.measure(smallStack, label: "", progress: Progress(enabled: false))
+        let one = try #require(result.oneThreadParts), several = try #require(result.severalThreadsParts)
+        // The untimed step before each block is left out: only the 23 measured steps count.
+        #expect(one.steps == 23 && several.steps == 23)
+        #expect(one.seconds(.solve) > 0 && several.seconds(.solve) > 0)
+        let rows = StepParts.rows(one: one, several: several)
+        #expect(rows.map(\.part) == StepProfile.Part.allCases.map(\.name))
+        for (row, part) in zip(rows, StepProfile.Part.allCases) {
+            #expect(row.oneThreadMs == one.millisecondsPerStep(part) && row.severalThreadsMs == several.millisecondsPerStep(part))
+        }
+        let text = StepParts.table(profile: "small-stack", one: one, several: several, threads: 2)
+        #expect(text.hasPrefix("small-stack        1 thread ms  2 threads ms  speed-up"))
+        #expect(text.split(separator: "\n").count == 2 + StepProfile.Part.allCases.count)
+        let record = ScalingResult.Record(result, threads: 2)
+        #expect(record.parts == rows)
+        let plain = try Scaling.parse([smallStack, "--steps", "3"]).measure(smallStack, label: "", progress: Progress(enabled: false))
+        #expect(plain.oneThreadParts == nil && ScalingResult.Record(plain, threads: 2).parts == nil)
     }
 
     @Test("the speed-up is the one-thread median over the other, and the table shows it")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DynamicsCore
 import DynamicsProfiles
 import Foundation
 
@@ -43,6 +44,9 @@ struct PerBody: ParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
+    @Flag(help: "Also time each part of the step (pairs, collide, prepare, solve, ...) and print its cost per body at every size.")
+    var parts = false
+
     func validate() throws {
         guard profiles.isEmpty || profiles.count >= 2 else {
             throw ValidationError("<profiles> needs at least two files (the reference and a size to compare), got 1")
@@ -63,6 +67,7 @@ struct PerBody: ParsableCommand {
             print(try jsonText(rows.map { PerBodyResult.Record($0, reference: rows[0]) }))
         } else {
             print(perBodyTable(rows))
+            if parts { print("\n" + StepParts.perBodyTable(rows)) }
             print("host: \(HostDescription.current().summary)")
         }
         if let maxRatio, let message = Self.overLimit(rows, maxRatio: maxRatio) { fail(message) }
@@ -89,9 +94,10 @@ struct PerBody: ParsableCommand {
                                   + "which warm up alike")
         }
         let timings = stepInTurn(scenes, measured: steps ?? reference.steps, block: block,
-                                 label: "per-body", progress: progress)
+                                 label: "per-body", progress: progress, profilesParts: parts)
         return zip(scenes, timings).map { scene, timing in
-            PerBodyResult(profile: scene.profile.name, bodies: scene.world.bodyCount, medianMs: timing.median)
+            PerBodyResult(profile: scene.profile.name, bodies: scene.world.bodyCount, medianMs: timing.median,
+                          parts: parts ? scene.world.stepProfile : nil)
         }
     }
 }
@@ -101,9 +107,17 @@ struct PerBodyResult: Equatable {
     var profile: String
     var bodies: Int
     var medianMs: Double
+    /// Where the measured steps spent their time, with `--parts`.
+    var parts: StepProfile? = nil
 
     /// The median step's cost per body, in microseconds.
     var microsecondsPerBody: Double { bodies > 0 ? medianMs * 1000 / Double(bodies) : 0 }
+
+    /// Each part's mean cost per body and step, in nanoseconds, by part name (nil without `--parts`).
+    var partsNanosecondsPerBody: [String: Double]? {
+        guard let parts, bodies > 0 else { return nil }
+        return StepParts.object(parts).mapValues { $0 * 1e6 / Double(bodies) }
+    }
 
     /// How many times `reference`'s cost per body this size's is.
     func ratio(to reference: PerBodyResult) -> Double {
@@ -117,10 +131,13 @@ struct PerBodyResult: Equatable {
         var medianMs: Double
         var microsecondsPerBody: Double
         var ratio: Double
+        /// Each part's nanoseconds per body and step, with `--parts`.
+        var partsNanosecondsPerBody: [String: Double]?
 
         init(_ row: PerBodyResult, reference: PerBodyResult) {
             profile = row.profile; bodies = row.bodies; medianMs = row.medianMs
             microsecondsPerBody = row.microsecondsPerBody; ratio = row.ratio(to: reference)
+            partsNanosecondsPerBody = row.partsNanosecondsPerBody
         }
     }
 }

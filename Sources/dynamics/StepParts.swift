@@ -29,6 +29,33 @@ enum StepParts {
         return lines.joined(separator: "\n")
     }
 
+    /// Sizes of one scene side by side (`dynamics per-body --parts`): each part's mean nanoseconds
+    /// per body and step at every size, and the last size's over the first's. Rows without parts
+    /// are left out.
+    static func perBodyTable(_ rows: [PerBodyResult]) -> String {
+        let timed = rows.filter { $0.parts != nil && $0.bodies > 0 }
+        guard let first = timed.first, let last = timed.last else { return "" }
+        let widths = timed.map { max(12, $0.profile.count + 3) }
+        var header = "part      "
+        for (row, width) in zip(timed, widths) {
+            header += "  " + String(repeating: " ", count: width - row.profile.count - 3) + row.profile + " ns"
+        }
+        header += "  " + "\(last.profile)/\(first.profile)"
+        var lines = [header, String(repeating: "-", count: header.count)]
+        for part in StepProfile.Part.allCases {
+            var line = part.name.padding(toLength: 10, withPad: " ", startingAt: 0)
+            var perBody: [Double] = []
+            for (row, width) in zip(timed, widths) {
+                let ns = row.parts!.millisecondsPerStep(part) * 1e6 / Double(row.bodies)
+                perBody.append(ns)
+                line += "  " + String(format: "%\(width).1f", ns)
+            }
+            line += perBody[0] > 0 ? String(format: "  %6.2fx", perBody[perBody.count - 1] / perBody[0]) : "       –"
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Milliseconds per step of each part, by name, as `--json` prints them.
     static func object(_ profile: StepProfile) -> [String: Double] {
         Dictionary(uniqueKeysWithValues: StepProfile.Part.allCases.map { ($0.name, profile.millisecondsPerStep($0)) })

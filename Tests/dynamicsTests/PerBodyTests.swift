@@ -1,3 +1,4 @@
+import DynamicsCore
 import Foundation
 import Testing
 @testable import dynamics
@@ -17,6 +18,29 @@ struct PerBodyTests {
         let rows = try command.measure(paths, progress: Progress(enabled: false))
         #expect(rows.map(\.profile) == ["small-stack", "small-stack"])
         #expect(rows.allSatisfy { $0.bodies == 29 && $0.medianMs > 0 })
+    }
+
+    @Test("--parts times each size's measured steps and prints each part's nanoseconds per body, last size against first")
+    func parts() throws {
+        let paths = [profile("small-stack"), profile("small-stack")]
+        let rows = try PerBody.parse(paths + ["--steps", "6", "--block", "2", "--parts"]).measure(paths, progress: Progress(enabled: false))
+        let first = try #require(rows[0].parts)
+        #expect(first.steps == 6 && rows[1].parts?.steps == 6)
+        let perBody = try #require(rows[0].partsNanosecondsPerBody)
+        #expect(perBody.count == StepProfile.Part.allCases.count)
+        for part in StepProfile.Part.allCases {
+            let expected = first.millisecondsPerStep(part) * 1e6 / 29
+            #expect(abs((perBody[part.name] ?? -1) - expected) <= 1e-9 * max(expected, 1), "\(part.name)")
+        }
+        #expect(PerBodyResult.Record(rows[0], reference: rows[0]).partsNanosecondsPerBody == perBody)
+        let lines = StepParts.perBodyTable(rows).split(separator: "\n")
+        #expect(lines.first == "part        small-stack ns  small-stack ns  small-stack/small-stack")
+        #expect(lines.count == 2 + StepProfile.Part.allCases.count)
+        let solve = try #require(lines.first { $0.hasPrefix("solve ") })
+        let expectedSolve = String(format: "%14.1f", first.millisecondsPerStep(.solve) * 1e6 / 29)
+        #expect(solve.contains(expectedSolve), "\(solve)")
+        let plain = try PerBody.parse(paths + ["--steps", "2"]).measure(paths, progress: Progress(enabled: false))
+        #expect(plain[0].parts == nil && plain[0].partsNanosecondsPerBody == nil && StepParts.perBodyTable(plain) == "")
     }
 
     @Test("profiles that warm up differently are refused, naming both")

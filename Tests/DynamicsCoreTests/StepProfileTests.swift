@@ -32,7 +32,7 @@ struct StepProfileTests {
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let profile = world.stepProfile
         #expect(profile.steps == 20)
-        for part in [StepProfile.Part.pairs, .collide, .prepare, .solve, .finalize] {
+        for part in [StepProfile.Part.pairs, .collide, .color, .prepare, .solve, .finalize] {
             #expect(profile.seconds(part) > 0, "\(part.name) took no time")
         }
         let sum = StepProfile.Part.allCases.reduce(0) { $0 + profile.seconds($1) }
@@ -64,7 +64,8 @@ struct StepProfileTests {
 
     @Test("the parts are named as the command line prints them, in the order of the step")
     func names() {
-        #expect(StepProfile.Part.allCases.map(\.name) == ["locality", "pairs", "collide", "prepare", "solve", "finalize", "sleep"])
-        #expect(StepProfile.Part.allCases.map(\.rawValue) == Array(0..<7))
+        #expect(StepProfile.Part.allCases.map(\.name)
+                == ["locality", "pairs", "collide", "color", "prepare", "solve", "finalize", "sleep"])
+        #expect(StepProfile.Part.allCases.map(\.rawValue) == Array(0..<8))
     }
 }

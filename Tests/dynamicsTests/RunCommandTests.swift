@@ -50,7 +50,7 @@ struct RunCommandTests {
         let rows = report.table().split(separator: "\n").filter { line in
             StepProfile.Part.allCases.contains { line.hasPrefix($0.name + " ") }
         }
-        #expect(rows.count == StepProfile.Part.allCases.count)
+        #expect(rows.count == StepProfile.Part.allCases.count, "\(report.table())")
         let shares = rows.compactMap { Double($0.split(separator: " ").last!.dropLast()) }
         #expect(shares.count == rows.count && abs(shares.reduce(0, +) - 100) < 0.5, "\(shares)")
         let without = RunReport(profile: "p", bodies: 3, contacts: 2, awakeBodies: 1, steps: 10, threads: 2, median: 1.5, p90: 2.5,

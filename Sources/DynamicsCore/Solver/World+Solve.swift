@@ -66,9 +66,15 @@ extension World {
 
     /// Clears the step's position deltas and builds the joint and contact constraints.
     func prepareConstraints(_ context: SolverContext) {
+        var untimed = StepClock(enabled: false)
+        prepareConstraints(context, clock: &untimed)
+    }
+
+    /// `prepareConstraints(_:)`, timing the contact colouring apart from the rest (`clock`).
+    func prepareConstraints(_ context: SolverContext, clock: inout StepClock) {
         resetDeltas(context)
         prepareJoints(context)
-        prepareContacts(context)
+        prepareContacts(context, clock: &clock)
     }
 
     /// Clears the awake bodies' position deltas and copies what the sub-steps read of their
@@ -284,7 +290,8 @@ extension World {
     }
 
     /// Colours the touching contacts of awake bodies and builds their constraints, grouped by colour.
-    func prepareContacts(_ context: SolverContext) {
+    func prepareContacts(_ context: SolverContext, clock: inout StepClock) {
+        clock.lap(.prepare, into: &stepProfile)
         let awake = bodies.awakeCount
         let sims = UnsafePointer(bodies.sim.base)
         if solverKeysValid && colouringReadsKeys && solverKeys.count == contacts.count {
@@ -295,6 +302,7 @@ extension World {
         // Used once: until the next narrowphase, the contacts are the only source.
         solverKeysValid = false
         let count = colorContacts(awake: awake)
+        clock.lap(.color, into: &stepProfile)
         let ordered = orderedSources.base
         // Only the overflow colour's constraints are written as scalars (they are solved one by
         // one); the scalar array keeps colour order, so its overflow range starts where the

@@ -15,7 +15,9 @@ public struct StepProfile: Sendable, Equatable {
         case pairs
         /// The narrowphase: every contact's manifold, then events, wake-ups and destroyed contacts.
         case collide
-        /// Colouring and building the joint and contact constraints.
+        /// The contacts' colouring (and the solver keys it reads).
+        case color
+        /// Building the joint and contact constraints (the joints' colouring included).
         case prepare
         /// The sub-steps (integration, warm start, solve, relax), restitution and impulse stores.
         case solve
@@ -30,7 +32,7 @@ public struct StepProfile: Sendable, Equatable {
 
     /// Steps recorded.
     public internal(set) var steps = 0
-    /// Nanoseconds per part, indexed by `Part.rawValue` (the eighth lane is unused).
+    /// Nanoseconds per part, indexed by `Part.rawValue`.
     private var nanoseconds = SIMD8<UInt64>()
 
     /// An empty profile.

@@ -23,7 +23,7 @@ extension World {
         collide()
         clock.lap(.collide, into: &stepProfile)
         let context = solverContext(timeStep)
-        prepareConstraints(context)
+        prepareConstraints(context, clock: &clock)
         clock.lap(.prepare, into: &stepProfile)
         solve(context)
         clock.lap(.solve, into: &stepProfile)

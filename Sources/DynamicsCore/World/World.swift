@@ -237,8 +237,8 @@ public final class World {
 
     /// Steps taken so far.
     public internal(set) var stepCount = 0
-    /// Whether `step(_:)` times its parts into `stepProfile` (off by default: eight clock reads a
-    /// step, about 0.3 µs on Linux x86-64).
+    /// Whether `step(_:)` times its parts into `stepProfile` (off by default: ten clock reads a
+    /// step, about 0.4 µs on Linux x86-64).
     public var profilesSteps = false
     /// Where the steps taken while `profilesSteps` was on spent their time; set it to
     /// `StepProfile()` to start again.

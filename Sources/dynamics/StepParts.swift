@@ -1,8 +1,8 @@
 import DynamicsCore
 import Foundation
 
-/// The `--parts` output of `dynamics run` and `dynamics scaling`: where the measured steps spent
-/// their time, part by part (`StepProfile`), in milliseconds per step.
+/// The `--parts` output of `dynamics run`, `dynamics scaling` and `dynamics per-body`: where the
+/// measured steps spent their time, part by part (`StepProfile`).
 enum StepParts {
     /// One world's parts: milliseconds per step and each part's share of their sum.
     static func table(_ profile: StepProfile) -> String {
@@ -33,20 +33,20 @@ enum StepParts {
     /// per body and step at every size, and the last size's over the first's. Rows without parts
     /// are left out.
     static func perBodyTable(_ rows: [PerBodyResult]) -> String {
-        let timed = rows.filter { $0.parts != nil && $0.bodies > 0 }
-        guard let first = timed.first, let last = timed.last else { return "" }
-        let widths = timed.map { max(12, $0.profile.count + 3) }
+        let timed = rows.compactMap { row in row.parts.map { (row: row, parts: $0) } }.filter { $0.row.bodies > 0 }
+        guard let first = timed.first?.row, let last = timed.last?.row else { return "" }
+        let widths = timed.map { max(12, $0.row.profile.count + 3) }
         var header = "part      "
-        for (row, width) in zip(timed, widths) {
-            header += "  " + String(repeating: " ", count: width - row.profile.count - 3) + row.profile + " ns"
+        for (size, width) in zip(timed, widths) {
+            header += "  " + String(repeating: " ", count: width - size.row.profile.count - 3) + size.row.profile + " ns"
         }
         header += "  " + "\(last.profile)/\(first.profile)"
         var lines = [header, String(repeating: "-", count: header.count)]
         for part in StepProfile.Part.allCases {
             var line = part.name.padding(toLength: 10, withPad: " ", startingAt: 0)
             var perBody: [Double] = []
-            for (row, width) in zip(timed, widths) {
-                let ns = row.parts!.millisecondsPerStep(part) * 1e6 / Double(row.bodies)
+            for (size, width) in zip(timed, widths) {
+                let ns = size.parts.millisecondsPerStep(part) * 1e6 / Double(size.row.bodies)
                 perBody.append(ns)
                 line += "  " + String(format: "%\(width).1f", ns)
             }

@@ -1,20 +1,20 @@
 // Counts heap allocations of the `dynamics` executable by defining the allocation functions
 // and forwarding to glibc's own implementations (__libc_*). Linked into the command line only,
-// never into the libraries. Other platforms report -1, and so do builds with AddressSanitizer:
-// its runtime calls malloc while it is still looking up its own interceptors, and these
-// definitions crashed every such test run before the first test.
+// never into the libraries. Other platforms report -1, and so do builds with AddressSanitizer
+// or ThreadSanitizer: their runtimes call malloc while they are still looking up their own
+// interceptors, and these definitions crashed every such test run before the first test.
 #include "AllocationCounter.h"
 
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DYNAMICS_UNDER_ADDRESS_SANITIZER 1
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define DYNAMICS_UNDER_SANITIZER 1
 #endif
 #endif
-#if defined(__SANITIZE_ADDRESS__)
-#define DYNAMICS_UNDER_ADDRESS_SANITIZER 1
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define DYNAMICS_UNDER_SANITIZER 1
 #endif
 
-#if defined(__linux__) && defined(__GLIBC__) && !defined(DYNAMICS_UNDER_ADDRESS_SANITIZER)
+#if defined(__linux__) && defined(__GLIBC__) && !defined(DYNAMICS_UNDER_SANITIZER)
 int32_t dynamics_allocation_counting_available(void) { return 1; }
 
 #include <errno.h>

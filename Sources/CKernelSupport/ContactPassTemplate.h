@@ -192,7 +192,10 @@ KERNEL_INLINE void KERNEL(warm_start)(char *c, char *q, char *states, int points
 /// Takes the impulse (`px`, `py`) with moments `momentA` and `momentB` off what the carried rows
 /// at `carried` hold for the lanes of `over`: the change of velocity it made is then not carried
 /// into the next sub-step. Rare (only where a point carries more than the cap allows), and out of
-/// line. Lane by lane, in lane order; a colour's lanes share no body.
+/// line. Lane by lane, in lane order; a colour's lanes share no movable body. A side without one
+/// (no mass, no inertia) names the resting state, which every such lane of the colour shares, on
+/// any thread: its row is left alone (what it would add is zero, and no body reads that row),
+/// so that two threads never write one row at once.
 static __attribute__((noinline)) KERNEL_TARGET
 void KERNEL(uncarry)(const char *c, float *carried, V px, V py, V momentA, V momentB, V massA, V massB, M over) {
     enum { lanes = sizeof(V) / sizeof(float) };
@@ -201,13 +204,18 @@ void KERNEL(uncarry)(const char *c, float *carried, V px, V py, V momentA, V mom
     for (int l = 0; l < lanes; l++) {
         if (!over[l]) continue;
         // A state is 32 bytes and a carried row 16.
-        float *rowA = carried + offsetA[l] / 8, *rowB = carried + offsetB[l] / 8;
-        rowA[0] = rowA[0] - massA[l] * px[l];
-        rowA[1] = rowA[1] - massA[l] * py[l];
-        rowA[2] = rowA[2] - inertiaA[l] * momentA[l];
-        rowB[0] = rowB[0] + massB[l] * px[l];
-        rowB[1] = rowB[1] + massB[l] * py[l];
-        rowB[2] = rowB[2] + inertiaB[l] * momentB[l];
+        if (massA[l] != 0 || inertiaA[l] != 0) {
+            float *rowA = carried + offsetA[l] / 8;
+            rowA[0] = rowA[0] - massA[l] * px[l];
+            rowA[1] = rowA[1] - massA[l] * py[l];
+            rowA[2] = rowA[2] - inertiaA[l] * momentA[l];
+        }
+        if (massB[l] != 0 || inertiaB[l] != 0) {
+            float *rowB = carried + offsetB[l] / 8;
+            rowB[0] = rowB[0] + massB[l] * px[l];
+            rowB[1] = rowB[1] + massB[l] * py[l];
+            rowB[2] = rowB[2] + inertiaB[l] * momentB[l];
+        }
     }
 }
 

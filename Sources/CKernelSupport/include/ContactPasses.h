@@ -136,7 +136,8 @@ typedef struct {
     /// its effective mass. The relax pass caps it there (`warmStartGrowth` 0: no cap). When the
     /// warm start rides in the velocity integration, `carried` holds the bodies' carried rows (four
     /// floats a body by dense index, one more for the resting state), which the relax pass
-    /// corrects for what it takes off.
+    /// corrects for what it takes off: the rows of the lanes' movable bodies only, never the
+    /// resting state's, which lanes on every thread name.
     float warmStartGrowth;
     float warmStartFloor;
     float *carried;

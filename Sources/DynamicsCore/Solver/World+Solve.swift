@@ -87,7 +87,9 @@ extension World {
         velocitySteps.reserve(bodies.sim.capacity)
         velocitySteps.resizeUninitialized(to: bodies.awakeCount)
         // A row for every state and the resting one past them: the relax passes' cap
-        // (`warmStartGrowth`) writes the rows of a block's lanes, which may name the resting state.
+        // (`warmStartGrowth`) writes the rows of a block's lanes with a movable body, and a lane's
+        // row index may name the resting state (whose row no pass writes: lanes on any thread
+        // share it).
         carriedVelocities.reserve(bodies.sim.capacity + 1)
         carriedVelocities.resizeUninitialized(to: bodies.state.count + 1)
         jointVelocityChanges.reserve(bodies.sim.capacity)

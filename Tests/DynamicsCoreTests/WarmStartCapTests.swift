@@ -18,8 +18,13 @@ struct WarmStartCapTests {
             let wide = WidePassTests.layOut(constraints, lanes, restingIndex: restingIndex)
             defer { wide.deallocate() }
             var scalarStates = scene.states, wideStates = scene.states
-            // Rows that differ body by body, one for every state and the resting one.
-            let rows = (0..<scene.states.count).map { SIMD4<Float>(Float($0), -Float($0), 0.5 * Float($0), 0) }
+            // Rows that differ body by body, one for every state and the resting one. The resting
+            // state's row, which lanes without a movable body name on every thread, must never be
+            // written (two threads would write it at once): its −0s would turn +0 where a zero is
+            // added to them.
+            var rows = (0..<scene.states.count).map { SIMD4<Float>(Float($0), -Float($0), 0.5 * Float($0), 0) }
+            let resting = Int(restingIndex)
+            rows[resting] = SIMD4(repeating: -0.0)
             var scalarRows = rows, wideRows = rows
             var scalar = constraints
             var mismatches: [String] = []
@@ -72,6 +77,9 @@ struct WarmStartCapTests {
                 }
             }
             #expect(capped > 0, "no point reached the cap: the cap was not exercised")
+            let restingBits = [wideRows[resting].x, wideRows[resting].y, wideRows[resting].z, wideRows[resting].w].map(\.bitPattern)
+            #expect(restingBits == Array(repeating: (-0.0 as Float).bitPattern, count: 4), "the resting row was written")
+            #expect(constraints.contains { $0.denseA < 0 || $0.denseB < 0 }, "no lane names the resting state")
             #expect(rows.indices.contains { scalarRows[$0] != rows[$0] }, "no carried row changed")
         }
     }

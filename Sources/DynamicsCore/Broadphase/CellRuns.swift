@@ -57,7 +57,7 @@ struct CellRuns: ~Copyable {
         for n in 0..<nodeCount where proxies[n] >= 0 {
             let b = grid.bucket(keys[n])
             let p = proxies[n]
-            out[Int(counts[b])] = CellRunEntry(key: keys[n], proxy: p, box: boxes[Int(p)])
+            out[Int(counts[b])] = CellRunEntry(key: keys[n], proxy: p, edges: 0, box: boxes[Int(p)])
             counts[b] += 1
         }
         var b = bucketCount
@@ -134,9 +134,32 @@ struct CellRuns: ~Copyable {
     }
 }
 
-/// One node of a run: the cell's key, the proxy, and the proxy's enlarged box (32 bytes).
+/// One node of a run: the cell's key, the proxy, whether the cell is on the proxy's lowest
+/// column and row of cells (`edges`), and the proxy's enlarged box (32 bytes).
 struct CellRunEntry: BitwiseCopyable {
     var key: UInt64
     var proxy: Int32
+    /// `lowestColumn` | `lowestRow` where the node's cell is in its proxy's first column and
+    /// first row of cells; runs built from a grid (`CellRuns.build(_:boxes:)`) leave it 0.
+    var edges: UInt8
     var box: AABB
+
+    /// `edges` bit: the node's cell is in its proxy's first column of cells.
+    static let lowestColumn: UInt8 = 1
+    /// `edges` bit: the node's cell is in its proxy's first row of cells.
+    static let lowestRow: UInt8 = 2
+
+    /// The `edges` of the node in cell (`x`, `y`) of a proxy covering `cells`.
+    @inline(__always)
+    static func edges(x: Int32, y: Int32, of cells: CellRange) -> UInt8 {
+        CellRuns.bit(x == cells.minX) | CellRuns.bit(y == cells.minY) << 1
+    }
+
+    /// 1 if a cell holding nodes `a` and `c` of two proxies is the first cell the two share (the
+    /// lowest row and column of both ranges: in each axis the cell is on one of their first
+    /// lines, since it is on or past both), else 0. Needs both nodes' `edges`.
+    @inline(__always)
+    static func firstSharedCell(_ a: CellRunEntry, _ c: CellRunEntry) -> UInt8 {
+        CellRuns.bit((a.edges | c.edges) == lowestColumn | lowestRow)
+    }
 }

@@ -8,8 +8,11 @@ extension World {
     /// query per moved proxy (a hash, a bucket start and a run read per cell, each a cache miss
     /// at random), each bucket's run is read once, front to back, and its entries of the same
     /// cell are paired with each other. A pair is reported from the first cell its two proxies
-    /// share, as the queries report it, so the set of pairs is the same.
+    /// share, as the queries report it, so the set of pairs is the same; the entries' `edges` tell
+    /// which cell that is, so the test needs no other read and no branch.
     func sweepMovingRuns(buckets: Range<Int>, into part: inout PairSearchPart) {
+        // The sweep reads the entries' `edges`, which only runs built from the proxies carry.
+        assert(movingRuns.isBuiltFromProxies, "the moving runs are swept only when built from the proxies")
         // Borrowed stores, as in `searchPairs`: no exclusivity check per read.
         Self.sweepMovingRuns(buckets: buckets, into: &part, runs: movingRuns, shapes: shapes, bodies: bodies,
                              movedFlag: movedFlag, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
@@ -21,20 +24,15 @@ extension World {
                                         jointedBodyPairs: borrowing PairTable) {
         let starts = runs.bucketStarts, entries = runs.runEntries
         let isMoved = UnsafePointer(movedFlag.base)
-        let cells = UnsafePointer(shapes.cells.base)
         let prefetchesPairs = pairs.count >= World.prefetchingPairCount
-        // The proxies' moved flags and cells are read at random, by proxy: in a large scene they
-        // are started a few buckets ahead.
+        // The proxies' moved flags are read at random, by proxy: in a large scene they are
+        // started a few buckets ahead.
         let prefetchesProxies = shapes.slotCount >= World.prefetchingProxyCount
         part.overlapping.removeAll()
         for b in buckets {
             if prefetchesProxies && b + Self.sweepPrefetchBuckets < buckets.upperBound {
                 let ahead = b + Self.sweepPrefetchBuckets
-                for e in Int(starts[ahead])..<Int(starts[ahead + 1]) {
-                    let proxy = Int(entries[e].proxy)
-                    dynamics_prefetch(isMoved + proxy)
-                    dynamics_prefetch(cells + proxy)
-                }
+                for e in Int(starts[ahead])..<Int(starts[ahead + 1]) { dynamics_prefetch(isMoved + Int(entries[e].proxy)) }
             }
             let first = Int(starts[b]), end = Int(starts[b + 1])
             let count = end - first
@@ -59,25 +57,20 @@ extension World {
             let movedCount = front
             for i in 0..<min(movedCount, count - 1) {
                 let a = ordered[i]
-                // Same cell, boxes overlapping: as good as random, so tested without branches;
+                // Same cell, boxes overlapping, and the first cell the two share (a pair is
+                // reported from that one alone): as good as random, so tested without branches;
                 // every later entry is written, only the hits advance.
                 var found = 0
                 for j in (i + 1)..<count {
                     let c = ordered[j]
                     hits[found] = Int32(truncatingIfNeeded: j)
-                    found &+= Int(CellRuns.bit(c.key == a.key) & (CellRuns.separated(a.box, c.box) ^ 1))
+                    found &+= Int(CellRuns.bit(c.key == a.key) & (CellRuns.separated(a.box, c.box) ^ 1)
+                                  & CellRunEntry.firstSharedCell(a, c))
                 }
-                guard found > 0 else { continue }
-                let cellA = cells[Int(a.proxy)]
-                let x = Int32(truncatingIfNeeded: a.key >> 32), y = Int32(truncatingIfNeeded: a.key & 0xFFFF_FFFF)
                 for h in 0..<found {
-                    let c = ordered[Int(hits[h])].proxy
-                    let cellC = cells[Int(c)]
-                    // Reported from the first cell the two share.
-                    guard x == max(cellA.minX, cellC.minX) && y == max(cellA.minY, cellC.minY) else { continue }
                     // Most of these pairs have a contact already, and the table is read at
                     // random: the lookups wait in a batch, their slots loading meanwhile.
-                    let key = PairTable.key(a.proxy, c)
+                    let key = PairTable.key(a.proxy, ordered[Int(hits[h])].proxy)
                     if prefetchesPairs { pairs.prefetch(key) }
                     part.overlapping.append(key)
                     if part.overlapping.count == Self.sweepBatch {

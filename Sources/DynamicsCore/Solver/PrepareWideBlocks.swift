@@ -149,11 +149,11 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     }
 
     /// Prefetches what the block reads of a body at dense index `d` (−1: none): its inverse
-    /// masses and its state.
+    /// masses, and its state if the block reads the bodies' velocities (for impact speeds).
     @inline(__always)
     func prefetchBody(_ d: Int32) {
         guard d >= 0 else { return }
         dynamics_prefetch(scalar.inverseMasses + Int(d))
-        dynamics_prefetch(scalar.context.states + Int(d))
+        if scalar.keepsImpactSpeeds { dynamics_prefetch(scalar.context.states + Int(d)) }
     }
 }

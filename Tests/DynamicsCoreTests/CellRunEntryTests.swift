@@ -15,11 +15,8 @@ struct CellRunEntryTests {
 
     @Test("of every cell two ranges share, exactly the first one reports them")
     func firstSharedCellOnly() {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ n: Int32) -> Int32 {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int32((seed >> 33) % UInt64(n))
-        }
+        var random = SplitMix64(seed: 7)
+        func next(_ n: Int32) -> Int32 { Int32(random.next() % UInt64(n)) }
         var pairsSharingOne = 0, pairsSharingSeveral = 0
         for _ in 0..<2_000 {
             func randomRange() -> CellRange {

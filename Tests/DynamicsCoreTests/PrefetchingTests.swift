@@ -1,9 +1,9 @@
 import Testing
 @testable import DynamicsCore
 
-/// The passes that read body records at random prefetch them once the awake bodies' records no
-/// longer fit one core's second-level cache; the contact passes prefetch their pairs once those
-/// fill a quarter of the last-level cache.
+/// The passes that read body records at random prefetch them once the awake bodies' records, with
+/// the polygons' edge lanes, no longer fit one core's second-level cache; the contact passes
+/// prefetch their pairs once those fill a quarter of the last-level cache.
 @Suite("Prefetching threshold")
 struct PrefetchingTests {
     @Test("the body threshold is the records that fill the second-level cache")
@@ -19,6 +19,42 @@ struct PrefetchingTests {
         // Where the system does not say, the fixed threshold of before.
         #expect(World.prefetchingBodyCount(secondLevelCacheBytes: 0) == 8_192)
         #expect(World.prefetchingBodyCount > 0)
+    }
+
+    @Test("the polygons' edge lanes count towards the body threshold")
+    func lanesCountTowardsThreshold() {
+        let record = MemoryLayout<BodySim>.stride
+        // A 1 MiB L2: rain-10k's 10 001 bodies alone fit it, not with their 0.64 MB of lanes.
+        let threshold = World.prefetchingBodyCount(secondLevelCacheBytes: 1 << 20)
+        #expect(!World.prefetchesRecords(awake: 10_001, laneBytes: 0, threshold: threshold))
+        #expect(World.prefetchesRecords(awake: 10_001, laneBytes: 640_128, threshold: threshold))
+        // Without lanes the rule is the body count alone, at the threshold exactly.
+        #expect(World.prefetchesRecords(awake: threshold, laneBytes: 0, threshold: threshold))
+        #expect(!World.prefetchesRecords(awake: threshold - 1, laneBytes: record - 1, threshold: threshold))
+        #expect(World.prefetchesRecords(awake: threshold - 1, laneBytes: record, threshold: threshold))
+    }
+
+    @Test("a world counts each distinct polygon's lanes once, and no longer those of removed shapes")
+    func worldCountsLiveLanes() throws {
+        let world = try makeWorld()
+        #expect(world.shapes.edgeLanes.liveBytes == 0)
+        let ground = try world.createBody(BodyDefinition(type: .static))
+        let box = ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5))
+        let first = try world.createShape(on: ground, box)
+        let oneBox = world.shapes.edgeLanes.liveBytes
+        #expect(oneBox > 0)
+        // The same box again shares the copy; another polygon adds its own, a circle none.
+        let second = try world.createShape(on: ground, box)
+        #expect(world.shapes.edgeLanes.liveBytes == oneBox)
+        let wide = try world.createShape(on: ground, ShapeDefinition(.box(halfWidth: 2, halfHeight: 0.5)))
+        #expect(world.shapes.edgeLanes.liveBytes == 2 * oneBox)
+        try world.createShape(on: ground, ShapeDefinition(.circle(radius: 1)))
+        #expect(world.shapes.edgeLanes.liveBytes == 2 * oneBox)
+        world.destroyShape(wide)
+        #expect(world.shapes.edgeLanes.liveBytes == oneBox)
+        world.destroyShape(first)
+        world.destroyShape(second)
+        #expect(world.shapes.edgeLanes.liveBytes == 0)
     }
 
     @Test("the contact pairs are prefetched from a quarter of the last-level cache")

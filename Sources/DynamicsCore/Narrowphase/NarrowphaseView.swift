@@ -26,7 +26,7 @@ struct NarrowphaseView: ChunkKernel {
     var changed: UnsafeMutablePointer<ContactChange>
     /// Per contact, what the colouring needs (see `SolverKey`).
     var keys: UnsafeMutablePointer<SolverKey>
-    /// Whether records are prefetched ahead (see `World.prefetchingBodyCount`).
+    /// Whether records are prefetched ahead (see `World.prefetchesRecords`).
     var prefetches: Bool
 
     /// How many contacts ahead their records, then their bodies' dense indices, shapes' boxes and
@@ -237,7 +237,7 @@ extension World {
                                    linearSlop: tolerances.linearSlop,
                                    reuseDistance: tolerances.manifoldReuseDistance, reuseSine: tolerances.manifoldReuseSine,
                                    changed: contactChanged.base, keys: solverKeys.base,
-                                   prefetches: bodies.awakeCount >= Self.prefetchingBodyCount)
+                                   prefetches: prefetchesRecords)
         parallel(tasks.narrowphase, view, count: contacts.count, minimumChunk: 128)
         solverKeysValid = true
         solverKeysMissWakes = false

@@ -50,6 +50,9 @@ struct EdgeLanePool: ~Copyable {
         garbage += copy.count
     }
 
+    /// The bytes of the copies in use (garbage left out).
+    var liveBytes: Int { (floats.count - garbage) * MemoryLayout<Float>.stride }
+
     /// Whether enough of the pool is garbage to rewrite it (`compacted`).
     var needsCompaction: Bool { garbage > 1024 && garbage * 2 > floats.count }
 

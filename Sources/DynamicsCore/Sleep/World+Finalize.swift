@@ -28,7 +28,7 @@ struct FinalizeView: ChunkKernel {
     var enableContinuous: Bool
     var linearSleepTolerance: Float
     var angularSleepTolerance: Float
-    /// Whether shape records are prefetched ahead (see `World.prefetchingBodyCount`).
+    /// Whether shape records are prefetched ahead (see `World.prefetchesRecords`).
     var prefetches: Bool
     /// Per awake body: 1 when it moved far enough this step to need a sweep, else 0.
     var fastBodies: UnsafeMutablePointer<UInt8>
@@ -188,7 +188,7 @@ extension World {
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: sweeps,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance,
-                                prefetches: awake >= Self.prefetchingBodyCount, fastBodies: fastBodyFlags.base,
+                                prefetches: prefetchesRecords, fastBodies: fastBodyFlags.base,
                                 sleepFlags: sleepFlags.base, timeToSleep: tolerances.timeToSleep,
                                 enlarged: enlargedFlags.base)
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)

@@ -4,6 +4,7 @@ extension World {
     /// Awake bodies from which the passes that read body and shape records at random (the
     /// narrowphase, finalisation) prefetch them ahead: as many body records as fill one core's
     /// second-level cache, as the system reports it (`prefetchingBodyCount(secondLevelCacheBytes:)`).
+    /// The polygons' edge lanes count towards it (`prefetchesRecords`).
     ///
     /// Below it those records mostly stay in the cache from pass to pass, and the prefetches
     /// mostly add instructions: with them on in every scene, the tumbler (2 026 bodies) and
@@ -15,6 +16,29 @@ extension World {
     /// solver's (six alternating perf runs of each build). The threshold had been a fixed 8 192,
     /// read as fitting a 1 MiB L2 that was in fact two cores' 512 KiB.
     static let prefetchingBodyCount = prefetchingBodyCount(secondLevelCacheBytes: Int(dynamics_second_level_cache_bytes()))
+
+    /// Whether the narrowphase and the finalisation prefetch the records they read at random: the
+    /// awake bodies' records and the polygons' edge lanes (`EdgeLanePool`, a copy per distinct
+    /// polygon) together fill `prefetchingBodyCount` records or more.
+    ///
+    /// The finalisation reads each awake polygon's lanes for its box, and a pile of polygons all
+    /// different (rain) has a copy each: rain-10k's 10 001 awake bodies are below the threshold
+    /// of a 1 MiB L2 (11 915 records), but with their lanes (0.64 MB) the records no longer fit,
+    /// and two thirds of the finalisation's samples sat on the first load of each polygon's
+    /// lanes. Counting the lanes, rain-10k and views-10k (0.32 MB of lanes) prefetch there; the
+    /// other profiles decide as before. Three alternating one-thread benches against the build
+    /// before, on the EPYC host with AVX-512: rain-10k 4.54, 3.68, 4.15 → 3.31, 3.44, 3.55 ms a
+    /// step, views-10k 20.65, 20.24, 20.23 → 18.38, 18.13, 19.17; on two threads, where each
+    /// core holds half, within the noise.
+    var prefetchesRecords: Bool {
+        Self.prefetchesRecords(awake: bodies.awakeCount, laneBytes: shapes.edgeLanes.liveBytes,
+                               threshold: Self.prefetchingBodyCount)
+    }
+
+    /// Whether `awake` body records and `laneBytes` of edge lanes fill `threshold` body records.
+    static func prefetchesRecords(awake: Int, laneBytes: Int, threshold: Int) -> Bool {
+        awake + laneBytes / MemoryLayout<BodySim>.stride >= threshold
+    }
 
     /// Bytes of wide contact pairs above which the contact passes load the pairs ahead: a quarter
     /// of the third-level cache, as the system reports it (8 MiB where it does not say).

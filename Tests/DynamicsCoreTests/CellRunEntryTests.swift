@@ -38,7 +38,8 @@ struct CellRunEntryTests {
             }
             if (maxX - minX + 1) * (maxY - minY + 1) > 1 { pairsSharingSeveral += 1 } else { pairsSharingOne += 1 }
             #expect(reporting.count == 1, "\(rangeA) and \(rangeB) reported from \(reporting.count) cells")
-            #expect(reporting.first.map { $0 == (minX, minY) } ?? false, "\(rangeA) and \(rangeB) reported from \(reporting)")
+            #expect(reporting.first.map { $0 == (minX, minY) } ?? false,
+                    "\(rangeA) and \(rangeB) reported from \(reporting)")
         }
         // The draw covered what matters: pairs sharing one cell and pairs sharing several.
         #expect(pairsSharingOne > 100 && pairsSharingSeveral > 100, "\(pairsSharingOne) and \(pairsSharingSeveral) pairs")

@@ -132,8 +132,8 @@ struct ProxyNodeScatterKernel: ChunkKernel {
                     for x in r.minX...r.maxX {
                         let key = SpatialHash.key(x, y)
                         let b = SpatialHash.bucket(key, shift: bucketShift)
-                        entries[Int(cursor[b])] = CellRunEntry(key: key, proxy: Int32(s), edges: CellRunEntry.edges(x: x, y: y, of: r),
-                                                               box: box)
+                        let edges = CellRunEntry.edges(x: x, y: y, of: r)
+                        entries[Int(cursor[b])] = CellRunEntry(key: key, proxy: Int32(s), edges: edges, box: box)
                         cursor[b] &+= 1
                     }
                 }

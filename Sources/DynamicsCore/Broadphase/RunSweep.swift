@@ -32,7 +32,9 @@ extension World {
         for b in buckets {
             if prefetchesProxies && b + Self.sweepPrefetchBuckets < buckets.upperBound {
                 let ahead = b + Self.sweepPrefetchBuckets
-                for e in Int(starts[ahead])..<Int(starts[ahead + 1]) { dynamics_prefetch(isMoved + Int(entries[e].proxy)) }
+                for e in Int(starts[ahead])..<Int(starts[ahead + 1]) {
+                    dynamics_prefetch(isMoved + Int(entries[e].proxy))
+                }
             }
             let first = Int(starts[b]), end = Int(starts[b + 1])
             let count = end - first

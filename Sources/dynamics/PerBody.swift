@@ -113,10 +113,16 @@ struct PerBodyResult: Equatable {
     /// The median step's cost per body, in microseconds.
     var microsecondsPerBody: Double { bodies > 0 ? medianMs * 1000 / Double(bodies) : 0 }
 
+    /// `part`'s mean cost per body and step, in nanoseconds (nil without `--parts`).
+    func nanosecondsPerBody(_ part: StepProfile.Part) -> Double? {
+        guard let parts, bodies > 0 else { return nil }
+        return parts.millisecondsPerStep(part) * 1e6 / Double(bodies)
+    }
+
     /// Each part's mean cost per body and step, in nanoseconds, by part name (nil without `--parts`).
     var partsNanosecondsPerBody: [String: Double]? {
-        guard let parts, bodies > 0 else { return nil }
-        return StepParts.object(parts).mapValues { $0 * 1e6 / Double(bodies) }
+        guard parts != nil, bodies > 0 else { return nil }
+        return Dictionary(uniqueKeysWithValues: StepProfile.Part.allCases.map { ($0.name, nanosecondsPerBody($0) ?? 0) })
     }
 
     /// How many times `reference`'s cost per body this size's is.

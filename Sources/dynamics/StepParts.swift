@@ -33,12 +33,12 @@ enum StepParts {
     /// per body and step at every size, and the last size's over the first's. Rows without parts
     /// are left out.
     static func perBodyTable(_ rows: [PerBodyResult]) -> String {
-        let timed = rows.compactMap { row in row.parts.map { (row: row, parts: $0) } }.filter { $0.row.bodies > 0 }
-        guard let first = timed.first?.row, let last = timed.last?.row else { return "" }
-        let widths = timed.map { max(12, $0.row.profile.count + 3) }
+        let timed = rows.filter { $0.parts != nil && $0.bodies > 0 }
+        guard let first = timed.first, let last = timed.last else { return "" }
+        let widths = timed.map { max(12, $0.profile.count + 3) }
         var header = "part      "
         for (size, width) in zip(timed, widths) {
-            header += "  " + String(repeating: " ", count: width - size.row.profile.count - 3) + size.row.profile + " ns"
+            header += "  " + String(repeating: " ", count: width - size.profile.count - 3) + size.profile + " ns"
         }
         header += "  " + "\(last.profile)/\(first.profile)"
         var lines = [header, String(repeating: "-", count: header.count)]
@@ -46,7 +46,7 @@ enum StepParts {
             var line = part.name.padding(toLength: 10, withPad: " ", startingAt: 0)
             var perBody: [Double] = []
             for (size, width) in zip(timed, widths) {
-                let ns = size.parts.millisecondsPerStep(part) * 1e6 / Double(size.row.bodies)
+                let ns = size.nanosecondsPerBody(part) ?? 0
                 perBody.append(ns)
                 line += "  " + String(format: "%\(width).1f", ns)
             }

@@ -84,7 +84,7 @@ extension World {
         keepNewPairs(&part, shapes: shapes, bodies: bodies, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
     }
 
-    /// How many buckets ahead the sweep prefetches the moved flags and cells of a bucket's proxies.
+    /// How many buckets ahead the sweep prefetches the moved flags of a bucket's proxies.
     static let sweepPrefetchBuckets = 2
 
     /// Overlapping pairs the sweep holds before it looks them up in the pair table.

@@ -53,8 +53,17 @@ extension World: PassRunner {
         return false
     }
 
+    /// Nodes of the last build per bucket of the table the proxies' runs are built in, at most:
+    /// about one in two buckets holds a node. The bucket passes of the build (counting, placing)
+    /// and of the sweep cost per bucket, and with the table sized for two buckets per node they
+    /// outweighed the longer runs of a fuller one (one thread, the pairs part: tumbler 0.321 →
+    /// 0.293 ms a step, smash 0.88 to 0.95 → 0.78 to 0.81, rain-10k 1.00 to 1.05 → 0.93 to 1.00;
+    /// four nodes a bucket was slower again in the tumbler).
+    static let runNodesPerBucket = 2
+
     /// Builds `movingRuns` from the cells of every moving-grid proxy, one part per worker, in a table
-    /// of at least twice as many buckets as the last build's nodes (or four per proxy at first).
+    /// of at least one bucket per `runNodesPerBucket` of the last build's nodes (of two nodes per
+    /// proxy at first).
     func buildMovingRunsFromProxies() {
         // A few hundred slots are not worth waking the workers for.
         let parts = shapes.slotCount >= 1024 ? max(pool.workerCount, 1) : 1
@@ -64,7 +73,7 @@ extension World: PassRunner {
                                      partCount: parts)
         let expectedNodes = movingRuns.isBuiltFromProxies ? movingRuns.entryCount : 2 * movingProxyCount
         var bucketBits = 10
-        while 1 << bucketBits < 2 * expectedNodes { bucketBits += 1 }
+        while (1 << bucketBits) * Self.runNodesPerBucket < expectedNodes { bucketBits += 1 }
         movingRuns.build(proxiesOf: source, bucketShift: UInt64(64 - bucketBits), scratch: &proxyRunsScratch,
                          tasks: tasks, runner: self)
     }

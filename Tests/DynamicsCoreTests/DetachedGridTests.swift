@@ -14,10 +14,11 @@ struct SerialRunner: PassRunner {
 @Suite("Detached moving grid")
 struct DetachedGridTests {
     /// 400 slots, about 300 of them moving-grid proxies of 1×1 to 3×3 cells (the others static,
-    /// large or empty slots, which the build must skip), in tables of 64, 1 024 and 16 384 buckets
-    /// (about 19, 1.2 and 0.07 nodes a bucket: the world sizes them for about two,
-    /// `World.runNodesPerBucket`), built in 1, 2, 3 and 16 parts. Every query must give the same set as runs built from a
-    /// linked grid holding those proxies, and the same list (same order) for any part count.
+    /// large or empty slots, which the build must skip), in tables of 64, 1 024 and 16 384
+    /// buckets (about 19, 1.2 and 0.07 nodes a bucket; the world's table holds one to two,
+    /// `World.runNodesPerBucket`), built in 1, 2, 3 and 16 parts. Every query must give the same
+    /// set as runs built from a linked grid holding those proxies, and the same list (same order)
+    /// for any part count.
     @Test("runs built from the proxies answer queries as runs built from a grid")
     func proxyRunsMatchGridRuns() {
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D

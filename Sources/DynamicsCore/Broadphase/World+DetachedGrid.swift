@@ -53,12 +53,13 @@ extension World: PassRunner {
         return false
     }
 
-    /// Nodes of the last build per bucket of the table the proxies' runs are built in, at most:
-    /// about one in two buckets holds a node. The bucket passes of the build (counting, placing)
-    /// and of the sweep cost per bucket, and with the table sized for two buckets per node they
-    /// outweighed the longer runs of a fuller one (one thread, the pairs part: tumbler 0.321 →
-    /// 0.293 ms a step, smash 0.88 to 0.95 → 0.78 to 0.81, rain-10k 1.00 to 1.05 → 0.93 to 1.00;
-    /// four nodes a bucket was slower again in the tumbler).
+    /// The most nodes of the last build per bucket of the table the proxies' runs are built in
+    /// (the table is the smallest power of two that keeps to it: one to two nodes a bucket). The
+    /// bucket passes of the build (counting, placing) and of the sweep cost per bucket, and with
+    /// the table sized for two buckets per node they outweighed the longer runs of a fuller one
+    /// (one thread, the pairs part: tumbler 0.321 → 0.293 ms a step, smash 0.88 to 0.95 → 0.78 to
+    /// 0.81, rain-10k 1.00 to 1.05 → 0.93 to 1.00; four nodes a bucket was slower again in the
+    /// tumbler).
     static let runNodesPerBucket = 2
 
     /// Builds `movingRuns` from the cells of every moving-grid proxy, one part per worker, in a table

@@ -1,6 +1,8 @@
 #if defined(__linux__)
 #define _GNU_SOURCE
 #include <sys/mman.h>
+#include <stdint.h>
+#include <unistd.h>
 #endif
 #include <stdlib.h>
 #include "LargeBuffers.h"
@@ -9,7 +11,33 @@
 #include <malloc.h>
 #endif
 
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
 static const size_t huge_page = (size_t)2 << 20;
+
+/// `bytes` rounded up to whole pages of the system's size (4 KiB on x86-64, up to 64 KiB on arm64).
+static size_t whole_pages(size_t bytes) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (bytes + page - 1) & ~(page - 1);
+}
+
+/// Whether a block of `bytes` is mapped on its own (and so unmapped on free) rather than taken from
+/// the heap. Both functions decide it from the same figure, the block's byte count.
+static int is_mapped(size_t bytes) { return bytes >= huge_page; }
+
+/// Maps `bytes` (whole pages) at a 2 MiB boundary: maps 2 MiB more than needed, then
+/// unmaps the slack before the boundary and past the end.
+static void *map_aligned(size_t bytes) {
+    size_t span = bytes + huge_page;
+    char *start = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (start == MAP_FAILED) return NULL;
+    char *aligned = (char *)(((uintptr_t)start + huge_page - 1) & ~(uintptr_t)(huge_page - 1));
+    if (aligned > start) munmap(start, (size_t)(aligned - start));
+    char *end = aligned + bytes;
+    char *spanEnd = start + span;
+    if (spanEnd > end) munmap(end, (size_t)(spanEnd - end));
+    return aligned;
+}
+#endif
 
 void *dynamics_allocate_buffer(size_t bytes, size_t alignment, size_t *usable) {
     if (alignment < 16) alignment = 16;
@@ -19,10 +47,10 @@ void *dynamics_allocate_buffer(size_t bytes, size_t alignment, size_t *usable) {
     return _aligned_malloc(bytes, alignment);
 #else
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (bytes >= huge_page) {
-        size_t rounded = (bytes + huge_page - 1) & ~(huge_page - 1);
-        void *block = NULL;
-        if (posix_memalign(&block, huge_page, rounded) != 0) return NULL;
+    if (is_mapped(bytes)) {
+        size_t rounded = whole_pages(bytes);
+        void *block = map_aligned(rounded);
+        if (block == NULL) return NULL;
         // Advice only: without transparent huge pages this fails and the pages stay small.
         (void)madvise(block, rounded, MADV_HUGEPAGE);
         *usable = rounded;
@@ -35,10 +63,20 @@ void *dynamics_allocate_buffer(size_t bytes, size_t alignment, size_t *usable) {
 #endif
 }
 
-void dynamics_free_buffer(void *buffer) {
+void dynamics_free_buffer(void *buffer, size_t bytes) {
+    if (buffer == NULL) return;
 #if defined(_WIN32)
+    (void)bytes;
     _aligned_free(buffer);
 #else
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (is_mapped(bytes)) {
+        munmap(buffer, whole_pages(bytes));
+        return;
+    }
+#else
+    (void)bytes;
+#endif
     free(buffer);
 #endif
 }

@@ -7,9 +7,11 @@ import CKernelSupport
 /// steps, and in `placeSentinel` when the column is full (once, then there is room), so a
 /// steady-state step never allocates.
 ///
-/// Storage is aligned to 64 bytes (a cache line), and from 2 MiB on Linux to 2 MiB pages marked
-/// for transparent huge pages (`dynamics_allocate_buffer`): the large scenes' passes read bodies,
-/// shapes and contacts at random, and with 4 KiB pages each such read could also miss the TLB.
+/// Storage is aligned to 64 bytes (a cache line), and from 2 MiB on Linux mapped on its own at a
+/// 2 MiB boundary and marked for transparent huge pages (`dynamics_allocate_buffer`): the large
+/// scenes' passes read bodies, shapes and contacts at random, and with 4 KiB pages each such read
+/// could also miss the TLB. Such storage is unmapped when the column grows or goes, so a world's
+/// large columns go back to the system instead of staying in the heap.
 struct Column<Element: BitwiseCopyable>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count: Int = 0
@@ -19,7 +21,10 @@ struct Column<Element: BitwiseCopyable>: ~Copyable {
         (self.base, self.capacity) = Self.allocateStorage(max(capacity, 1))
     }
 
-    deinit { dynamics_free_buffer(base) }
+    deinit { dynamics_free_buffer(base, byteCount) }
+
+    /// The storage's size in bytes, as `dynamics_free_buffer` wants it.
+    private var byteCount: Int { capacity * MemoryLayout<Element>.stride }
 
     /// Storage for at least `capacity` elements, and how many fit in it.
     private static func allocateStorage(_ capacity: Int) -> (UnsafeMutablePointer<Element>, capacity: Int) {
@@ -48,7 +53,7 @@ struct Column<Element: BitwiseCopyable>: ~Copyable {
         let newCapacity = max(minimumCapacity, capacity * 2)
         let (newBase, fits) = Self.allocateStorage(newCapacity)
         newBase.initialize(from: base, count: count)
-        dynamics_free_buffer(base)
+        dynamics_free_buffer(base, byteCount)
         base = newBase
         capacity = fits
     }

@@ -11,6 +11,12 @@
 #include <malloc.h>
 #endif
 
+static _Atomic int64_t mappings = 0;
+static _Thread_local int64_t threadMappings = 0;
+
+int64_t dynamics_buffer_mapping_count(void) { return mappings; }
+int64_t dynamics_thread_buffer_mapping_count(void) { return threadMappings; }
+
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
 static const size_t huge_page = (size_t)2 << 20;
 
@@ -51,6 +57,8 @@ void *dynamics_allocate_buffer(size_t bytes, size_t alignment, size_t *usable) {
         size_t rounded = whole_pages(bytes);
         void *block = map_aligned(rounded);
         if (block == NULL) return NULL;
+        mappings++;
+        threadMappings++;
         // Advice only: without transparent huge pages this fails and the pages stay small.
         (void)madvise(block, rounded, MADV_HUGEPAGE);
         *usable = rounded;

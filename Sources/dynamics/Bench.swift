@@ -1,5 +1,4 @@
 import ArgumentParser
-import CAllocationCounter
 import DynamicsCore
 import DynamicsProfiles
 import Foundation
@@ -122,13 +121,13 @@ struct Bench: ParsableCommand {
         let fieldsBefore = scene.fieldEvaluations
         var total = Duration.zero
         for step in 0..<measured {
-            let before = dynamics_allocation_count()
+            let before = AllocationCount.process
             let start = clock.now
             scene.step()
             let elapsed = clock.now - start
             timings.record(elapsed)
             total += elapsed
-            if step >= steadyFrom { allocations += dynamics_allocation_count() - before }
+            if step >= steadyFrom { allocations += AllocationCount.process - before }
             if step % 16 == 0 { progress.show("\(label): step \(step + 1)/\(measured)") }
         }
         guard world.isStateFinite else { fail("\(profile.name): the state is no longer finite after \(measured) steps") }
@@ -138,7 +137,7 @@ struct Bench: ParsableCommand {
             profile: profile.name, bodies: world.bodyCount, contacts: contacts, steps: measured, threads: threads,
             medianMs: median, p90Ms: timings.p90, maxMs: timings.maximum,
             nsPerContactSubStep: contacts > 0 ? median * 1e6 / Double(contacts * profile.world.subStepCount) : nil,
-            allocationsPerStep: dynamics_allocation_count() < 0 ? nil : Double(allocations) / Double(measured - steadyFrom),
+            allocationsPerStep: !AllocationCount.isAvailable ? nil : Double(allocations) / Double(measured - steadyFrom),
             fieldNsPerEvaluation: fieldCost(before: fieldsBefore, after: scene.fieldEvaluations),
             facadeOverheadPercent: facadeOverhead(total: total, engine: scene.engineTime.flatMap { after in engineBefore.map { after - $0 } }),
             stateHash: String(format: "%016llx", world.stateHash()), kernel: SolverKernel.current.rawValue)

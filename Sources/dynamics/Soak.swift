@@ -1,5 +1,4 @@
 import ArgumentParser
-import CAllocationCounter
 import DynamicsProfiles
 import Foundation
 
@@ -43,7 +42,7 @@ struct Soak: ParsableCommand {
         while done < steps {
             let count = min(every, steps - done)
             timings = StepTimings(capacity: count)
-            let allocationsBefore = dynamics_allocation_count()
+            let allocationsBefore = AllocationCount.process
             for _ in 0..<count {
                 let start = clock.now
                 scene.step()
@@ -54,7 +53,7 @@ struct Soak: ParsableCommand {
                 FileHandle.standardError.write(Data("error: the state is no longer finite after \(done) steps\n".utf8))
                 throw ExitCode.failure
             }
-            let allocations = Double(dynamics_allocation_count() - allocationsBefore) / Double(count)
+            let allocations = Double(AllocationCount.process - allocationsBefore) / Double(count)
             let rss = residentBytes()
             last = (timings.median, rss)
             if first == nil { first = last }

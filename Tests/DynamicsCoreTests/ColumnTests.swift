@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DynamicsCore
+@_spi(Benchmarking) @testable import DynamicsCore
 
 @Suite("Columns")
 struct ColumnTests {
@@ -43,6 +43,20 @@ struct ColumnTests {
         // Other tests run alongside and may allocate in between, so allow them 2 MiB.
         #expect(filled - freed >= 6 << 20, "resident \(filled) bytes with the column, \(freed) after freeing it")
         _ = column
+    }
+
+    @Test("a column mapped on its own counts as one mapping of its thread, so allocation gates see it")
+    func mappingsCounted() {
+        let before = BufferMappings.threadCount
+        let small = Column<UInt8>(capacity: 1 << 10)
+        #expect(BufferMappings.threadCount == before, "a 1 KiB column comes from the heap")
+        var large = Column<UInt8>(capacity: 4 << 20)
+        #expect(BufferMappings.threadCount == before + 1)
+        large.reserve(16 << 20)
+        #expect(BufferMappings.threadCount == before + 2, "growing maps anew")
+        #expect(BufferMappings.processCount >= BufferMappings.threadCount - before)
+        _ = small
+        _ = large
     }
 
     /// The process's resident set in bytes, from `/proc/self/statm` (its second field, in pages).

@@ -1,7 +1,7 @@
-import CAllocationCounter
 import Dynamics
 import Foundation
 import Testing
+@testable import dynamics
 
 @Suite("The facade allocates nothing per frame in the steady state")
 struct FacadeAllocationTests {
@@ -9,7 +9,7 @@ struct FacadeAllocationTests {
     // on the heap, so it allocates where the optimised code does not.
     #if os(Linux) && !DEBUG
     @Test("views in a tilting box with collisions and a delegate-free collision behavior: 0 allocations per frame",
-          .enabled(if: dynamics_allocation_counting_available() != 0))
+          .enabled(if: AllocationCount.isAvailable))
     func viewsInABox() {
         let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         var views: [View] = []
@@ -31,9 +31,9 @@ struct FacadeAllocationTests {
             animator.step(by: 1.0 / 60)
         }
         for _ in 0..<240 { frame() }
-        let before = dynamics_thread_allocation_count()
+        let before = AllocationCount.thread
         for _ in 0..<60 { frame() }
-        let allocations = dynamics_thread_allocation_count() - before
+        let allocations = AllocationCount.thread - before
         #expect(animator.isRunning)
         #expect(allocations == 0, "\(allocations) allocations in 60 frames")
     }

@@ -1,6 +1,6 @@
-import CAllocationCounter
 import DynamicsCore
 import Testing
+@testable import dynamics
 
 @Suite("Timing a step's parts allocates nothing")
 struct StepProfileAllocationTests {
@@ -8,7 +8,7 @@ struct StepProfileAllocationTests {
     // boxes generics on the heap where the optimised code does not.
     #if os(Linux) && !DEBUG
     @Test("a settling pile stepped with profilesSteps on: 0 allocations per step, on one worker and two",
-          .enabled(if: dynamics_allocation_counting_available() != 0), arguments: [1, 2])
+          .enabled(if: AllocationCount.isAvailable), arguments: [1, 2])
     func settlingPile(workers: Int) throws {
         var definition = WorldDefinition()
         definition.workerCount = workers
@@ -21,9 +21,9 @@ struct StepProfileAllocationTests {
         }
         world.profilesSteps = true
         for _ in 0..<120 { world.step(1.0 / 60) }
-        let before = dynamics_thread_allocation_count()
+        let before = AllocationCount.thread
         for _ in 0..<60 { world.step(1.0 / 60) }
-        let allocations = dynamics_thread_allocation_count() - before
+        let allocations = AllocationCount.thread - before
         #expect(world.stepProfile.steps == 180)
         #expect(allocations == 0, "\(allocations) allocations in 60 steps")
     }

@@ -11,8 +11,9 @@ let profilesDirectory = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("Profiles")
 
 /// The heap allocations of the benchmark's own thread during a sample, which with one worker are
-/// the engine's. The harness's `mallocCountTotal` counts every thread of the process, its own
-/// memory sampler's too, so it grows with a sample's duration and moves with the host's speed.
+/// the engine's, and the column buffers it mapped (`BufferMappings`). The harness's
+/// `mallocCountTotal` counts every thread of the process, its own memory sampler's too, so it
+/// grows with a sample's duration and moves with the host's speed.
 let engineMallocCount = BenchmarkMetric.custom("engineMallocCount")
 
 /// What every benchmark records.
@@ -36,12 +37,14 @@ func gate() -> [BenchmarkMetric: BenchmarkThresholds] {
     ]
 }
 
-/// Runs `body` as the measured part of a sample and records the allocations this thread made in it.
+/// Runs `body` as the measured part of a sample and records the allocations this thread made in it:
+/// heap allocations, and the large column buffers that the engine maps without `malloc`.
 func measure(_ benchmark: Benchmark, _ body: () -> Void) {
     benchmark.startMeasurement()
+    let mappingsBefore = BufferMappings.threadCount
     thread_allocations_begin()
     body()
-    let allocations = thread_allocations_end()
+    let allocations = thread_allocations_end() + BufferMappings.threadCount - mappingsBefore
     benchmark.measurement(engineMallocCount, Int(allocations))
 }
 

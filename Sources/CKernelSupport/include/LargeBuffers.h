@@ -2,6 +2,7 @@
 #define DYNAMICS_LARGE_BUFFERS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /// Allocates at least `bytes` bytes aligned to `alignment` (a power of two), or returns NULL; writes
 /// how many bytes the block really has to `usable`.
@@ -16,5 +17,12 @@ void *dynamics_allocate_buffer(size_t bytes, size_t alignment, size_t *usable);
 /// Frees a block from `dynamics_allocate_buffer` (NULL does nothing). `bytes` is the block's size:
 /// the `bytes` it was asked for, its `usable` size, or anything between.
 void dynamics_free_buffer(void *buffer, size_t bytes);
+
+/// Blocks `dynamics_allocate_buffer` has mapped on its own so far, in the whole process. They do
+/// not go through `malloc`, so a count of heap allocations does not see them: add this to it.
+int64_t dynamics_buffer_mapping_count(void);
+
+/// The same, counting only the blocks the calling thread mapped.
+int64_t dynamics_thread_buffer_mapping_count(void);
 
 #endif

@@ -14,8 +14,8 @@
 /// 2 MiB, it comes from the heap. Free it with `dynamics_free_buffer`.
 void *dynamics_allocate_buffer(size_t bytes, size_t alignment, size_t *usable);
 
-/// Frees a block from `dynamics_allocate_buffer` (NULL does nothing). `bytes` is the block's size:
-/// the `bytes` it was asked for, its `usable` size, or anything between.
+/// Frees a block from `dynamics_allocate_buffer` (NULL does nothing). `bytes` is the block's
+/// `usable` size, so that a mapped block is unmapped whole.
 void dynamics_free_buffer(void *buffer, size_t bytes);
 
 /// Blocks `dynamics_allocate_buffer` has mapped on its own so far, in the whole process. They do

@@ -16,25 +16,28 @@ struct Column<Element: BitwiseCopyable>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count: Int = 0
     private(set) var capacity: Int
+    /// The storage's size in bytes as allocated (at least `capacity` elements), which
+    /// `dynamics_free_buffer` needs to unmap all of a mapped block.
+    private var storageBytes: Int
 
     init(capacity: Int = 16) {
-        (self.base, self.capacity) = Self.allocateStorage(max(capacity, 1))
+        let storage = Self.allocateStorage(max(capacity, 1))
+        base = storage.base
+        self.capacity = storage.capacity
+        storageBytes = storage.bytes
     }
 
-    deinit { dynamics_free_buffer(base, byteCount) }
+    deinit { dynamics_free_buffer(base, storageBytes) }
 
-    /// The storage's size in bytes, as `dynamics_free_buffer` wants it.
-    private var byteCount: Int { capacity * MemoryLayout<Element>.stride }
-
-    /// Storage for at least `capacity` elements, and how many fit in it.
-    private static func allocateStorage(_ capacity: Int) -> (UnsafeMutablePointer<Element>, capacity: Int) {
+    /// Storage for at least `capacity` elements, how many fit in it, and its size in bytes.
+    private static func allocateStorage(_ capacity: Int) -> (base: UnsafeMutablePointer<Element>, capacity: Int, bytes: Int) {
         let stride = MemoryLayout<Element>.stride
         var usable = 0
         guard let raw = dynamics_allocate_buffer(capacity * stride, max(64, MemoryLayout<Element>.alignment), &usable) else {
             fatalError("out of memory: a column of \(capacity) \(Element.self) (\(capacity * stride) bytes)")
         }
         let fits = max(capacity, usable / stride)
-        return (raw.bindMemory(to: Element.self, capacity: fits), fits)
+        return (raw.bindMemory(to: Element.self, capacity: fits), fits, usable)
     }
 
     subscript(i: Int) -> Element {
@@ -51,11 +54,12 @@ struct Column<Element: BitwiseCopyable>: ~Copyable {
     mutating func reserve(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
         let newCapacity = max(minimumCapacity, capacity * 2)
-        let (newBase, fits) = Self.allocateStorage(newCapacity)
+        let (newBase, fits, bytes) = Self.allocateStorage(newCapacity)
         newBase.initialize(from: base, count: count)
-        dynamics_free_buffer(base, byteCount)
+        dynamics_free_buffer(base, storageBytes)
         base = newBase
         capacity = fits
+        storageBytes = bytes
     }
 
     mutating func append(_ value: Element) {

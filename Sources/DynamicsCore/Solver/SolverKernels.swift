@@ -183,7 +183,10 @@ struct StoreWideImpulsesKernel: ChunkKernel {
 /// Builds the constraint of each touching contact, in colour order (used for the overflow colour).
 struct PrepareContactsKernel: ChunkKernel {
     var ordered: UnsafePointer<SolverSource>
+    /// Where the constraint of `ordered[k]` goes: `out[k - outFirst]`.
     var out: UnsafeMutablePointer<ContactConstraint>
+    /// The colour-order index whose constraint `out[0]` holds (the overflow colour's first).
+    var outFirst = 0
     /// The contacts' solver manifolds, by contact index.
     var manifolds: UnsafePointer<SolverManifold>
     var impulses: UnsafePointer<ContactImpulses>
@@ -197,7 +200,7 @@ struct PrepareContactsKernel: ChunkKernel {
     var keepsImpactSpeeds = true
 
     func run(_ range: Range<Int>) {
-        for k in range { out[k] = prepare(ordered[k]) }
+        for k in range { out[k - outFirst] = prepare(ordered[k]) }
     }
 
     /// What `dynamics_prepare_pair` reads, from this kernel's records (`prepareBlock` reads the same).

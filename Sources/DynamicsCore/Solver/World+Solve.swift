@@ -149,7 +149,12 @@ extension World {
     var warmStartIsCarried: Bool {
         guard carriesWarmStarts && definition.subStepCount > 1 && !hasFields else { return false }
         let measured = measuredJointCount
-        return measured == 0 || constraints.count >= Self.contactsPerMeasuredJoint * measured
+        return measured == 0 || solvedContactCount >= Self.contactsPerMeasuredJoint * measured
+    }
+
+    /// The contacts whose constraints the last preparation built, in every colour (0 before any).
+    var solvedContactCount: Int {
+        coloring.offsets.count > GraphColoring.maxColors + 1 ? Int(coloring.offsets[GraphColoring.maxColors + 1]) : 0
     }
 
     /// How many contact constraints each joint that is not a plain pin needs beside it for the
@@ -237,7 +242,7 @@ extension World {
                            overlapsPrevious: program.stages.count > firstStore)
         }
         tasks.storeImpulses.kernel = StoreImpulsesKernel(constraints: constraints.base, impulses: contactImpulses.base)
-        program.appendSerial(tasks.storeImpulses, Int(coloring.offsets[GraphColoring.maxColors])..<constraints.count,
+        program.appendSerial(tasks.storeImpulses, 0..<constraints.count,
                              overlapsPrevious: program.stages.count > firstStore)
     }
 
@@ -247,8 +252,8 @@ extension World {
     /// after another on one thread in one stage (`SmallColorsPassKernel`). The overflow colour
     /// runs on one thread, last (or first when the sweep runs backwards).
     func appendContactPass(_ pass: ContactPass, _ context: SolverContext, backwards: Bool = false) {
-        let offsets = coloring.offsets.base
-        let overflowRange = Int(offsets[GraphColoring.maxColors])..<Int(offsets[GraphColoring.maxColors + 1])
+        // The overflow colour's constraints are the whole scalar array.
+        let overflowRange = 0..<constraints.count
         let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
         let pairBytes = Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair
@@ -307,10 +312,12 @@ extension World {
         clock.lap(.color, into: &stepProfile)
         let ordered = orderedSources.base
         // Only the overflow colour's constraints are written as scalars (they are solved one by
-        // one); the scalar array keeps colour order, so its overflow range starts where the
-        // colouring says.
-        constraints.resizeUninitialized(to: count)
-        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base,
+        // one), and the scalar array holds that colour alone, in colour order. Sized for every
+        // solved contact, most of it went unwritten, yet a growth copied it all, and so made it
+        // resident (rain-100k: tens of megabytes).
+        let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
+        constraints.resizeUninitialized(to: count - overflowStart)
+        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, outFirst: overflowStart,
                                             manifolds: UnsafePointer(solverManifolds.base),
                                             impulses: UnsafePointer(contactImpulses.base), sims: sims,
                                             inverseMasses: awakeInverseMasses.base, context: context,
@@ -328,7 +335,7 @@ extension World {
                                          colorOffsets: coloring.offsets.base, restingIndex: context.restingIndex,
                                          pairsAtOnce: PrepareWideBlocksKernel.preparesPairs, rounds: rounds),
                  count: rounds.count, minimumChunk: 2)
-        prepare.run(Int(coloring.offsets[GraphColoring.maxColors])..<count)
+        prepare.run(overflowStart..<count)
     }
 
     /// Sets each colour's range of wide blocks (four constraints per block) and sizes the block

@@ -154,6 +154,7 @@ public final class World {
 
     // Solver scratch.
     @exclusivity(unchecked) var coloring = GraphColoring()
+    /// The overflow colour's contact constraints, in colour order (the other colours' are wide).
     @exclusivity(unchecked) var constraints = Column<ContactConstraint>()
     /// The split colouring's parts (see `SplitColoringKernel`) and their cursors in colour order.
     let coloringParts = ColoringParts()

@@ -84,4 +84,10 @@ struct GraphColoring: ~Copyable {
         }
         offsets[Self.maxColors + 1] = running
     }
+
+    /// The constraints of the last colouring, in every colour and the overflow (0 before any).
+    var coloredCount: Int { offsets.count > Self.maxColors + 1 ? Int(offsets[Self.maxColors + 1]) : 0 }
+
+    /// Where the overflow's constraints start in colour order (they run to `coloredCount`).
+    var overflowStart: Int { Int(offsets[Self.maxColors]) }
 }

@@ -153,9 +153,7 @@ extension World {
     }
 
     /// The contacts whose constraints the last preparation built, in every colour (0 before any).
-    var solvedContactCount: Int {
-        coloring.offsets.count > GraphColoring.maxColors + 1 ? Int(coloring.offsets[GraphColoring.maxColors + 1]) : 0
-    }
+    var solvedContactCount: Int { coloring.coloredCount }
 
     /// How many contact constraints each joint that is not a plain pin needs beside it for the
     /// contacts' warm start to be carried. Noting what a joint changes adds to each of its twelve
@@ -315,7 +313,7 @@ extension World {
         // one), and the scalar array holds that colour alone, in colour order. Sized for every
         // solved contact, most of it went unwritten, yet a growth copied it all, and so made it
         // resident (rain-100k: tens of megabytes).
-        let overflowStart = Int(coloring.offsets[GraphColoring.maxColors])
+        let overflowStart = coloring.overflowStart
         constraints.resizeUninitialized(to: count - overflowStart)
         let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, outFirst: overflowStart,
                                             manifolds: UnsafePointer(solverManifolds.base),

@@ -11,7 +11,7 @@ extension World {
         if keepsContactColoring
             && keptContactColoring.holds(keys, count: count, awake: awake, half: half, on: self, task: tasks.keyComparison) {
             keptContactColoring.noteKept()
-            return Int(coloring.offsets[GraphColoring.maxColors + 1])
+            return coloring.coloredCount
         }
         let total = colorContactsAgain(awake: awake, half: half)
         keptContactColoring.noteColoredAgain(keys, count: count, awake: awake, half: half, room: contacts.capacity)
@@ -76,7 +76,7 @@ extension World {
                 at += parts[p].counts[c]
             }
         }
-        let total = Int(coloring.offsets[GraphColoring.maxColors + 1])
+        let total = coloring.coloredCount
         orderedSources.resizeUninitialized(to: total)
         let scatter = ColorScatterKernel(parts: parts, cursors: cursors, ordered: orderedSources.base)
         if shared {

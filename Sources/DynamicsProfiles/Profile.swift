@@ -91,7 +91,7 @@ public struct Profile: Sendable {
     mutating func parseWorld(_ node: JSONNode) throws(ProfileError) {
         let o = try node.object(allowed: ["gravity", "lengthUnitsPerMeter", "timeStep", "subSteps", "enableSleep", "enableContinuous",
                                           "cellSize", "contactHertz", "contactDampingRatio", "jointHertz", "jointDampingRatio",
-                                          "restitutionThreshold", "vectorBackend"])
+                                          "restitutionThreshold", "aabbMargin", "vectorBackend"])
         if let g = o.optional("gravity") { world.gravity = try g.vector() }
         if let u = o.optional("lengthUnitsPerMeter") { world.lengthUnitsPerMeter = try u.float() }
         if let t = o.optional("timeStep") {
@@ -107,6 +107,11 @@ public struct Profile: Sendable {
         if let h = o.optional("jointHertz") { world.jointHertz = try h.float() }
         if let h = o.optional("jointDampingRatio") { world.jointDampingRatio = try h.float() }
         if let r = o.optional("restitutionThreshold") { world.restitutionThresholdMeters = try r.float() }
+        if let m = o.optional("aabbMargin") {
+            let margin = try m.float()
+            guard margin.isFinite && margin > 0 else { throw m.fail("must be finite and > 0 metres, got \(margin)") }
+            world.aabbMarginMeters = margin
+        }
         if let v = o.optional("vectorBackend") {
             guard let backend = VectorBackend(rawValue: try v.string()) else { throw v.fail("must be \"swift\" or \"cblas\"") }
             world.vectorBackend = backend

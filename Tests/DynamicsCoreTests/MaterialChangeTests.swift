@@ -44,7 +44,9 @@ struct MaterialChangeTests {
 
     @Test("restitution set on a ball already in contact makes it bounce")
     func restitutionOn() throws {
-        let world = try makeWorld(gravity: 10, subSteps: 4)
+        // Box2D's 0.1 m margin: the enlarged boxes then overlap a step or more before the ball,
+        // falling 7 cm a step, lands (the default of 0.04 m may give no step in between).
+        let world = try makeWorld(gravity: 10, subSteps: 4, aabbMargin: 0.1)
         let ground = try addGround(world, restitution: 0)
         let ball = try addBall(world, at: Vec2(0, 1.25), radius: 0.25, restitution: 0)
         // Fall until the contact exists (the enlarged boxes overlap), before the ball lands.

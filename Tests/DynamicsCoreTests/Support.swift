@@ -1,12 +1,14 @@
 import DynamicsCore
 
 /// A world in metres with gravity (0, −g) and the given settings.
-func makeWorld(gravity: Float = 10, subSteps: Int = 4, sleep: Bool = false, workers: Int = 1) throws -> World {
+func makeWorld(gravity: Float = 10, subSteps: Int = 4, sleep: Bool = false, workers: Int = 1,
+               aabbMargin: Float? = nil) throws -> World {
     var d = WorldDefinition()
     d.gravity = Vec2(0, -gravity)
     d.subStepCount = subSteps
     d.enableSleep = sleep
     d.workerCount = workers
+    if let aabbMargin { d.aabbMarginMeters = aabbMargin }
     return try World(d)
 }
 

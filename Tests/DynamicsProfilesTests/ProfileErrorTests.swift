@@ -27,6 +27,7 @@ struct ProfileErrorTests {
         ("{ \"stepz\": 10 }", "stepz", "unknown field"),
         ("{ \"world\": { \"subSteps\": 0 } }", "world.subSteps", "must be in 1...64"),
         ("{ \"world\": { \"enableSleep\": 1 } }", "world.enableSleep", "must be true or false"),
+        ("{ \"world\": { \"aabbMargin\": 0 } }", "world.aabbMargin", "must be finite and > 0"),
         ("{ \"bodies\": [ { \"shapes\": [ { \"circle\": { } } ] } ] }", "bodies[0].shapes[0].circle.radius", "is required"),
         ("{ \"bodies\": [ { \"shapes\": [ { \"box\": { \"halfWidth\": 1 } } ] } ] }", "bodies[0].shapes[0].box.halfHeight", "is required"),
         ("{ \"bodies\": [ { \"type\": \"floating\" } ] }", "bodies[0].type", "must be \"static\""),

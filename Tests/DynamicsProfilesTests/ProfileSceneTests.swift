@@ -57,6 +57,14 @@ struct ProfileSceneTests {
         #expect(profile.world.gravity == Vec2(0, -10))
     }
 
+    @Test("world.aabbMargin sets the broadphase margin in metres; without it the engine's default holds")
+    func aabbMargin() throws {
+        let pinned = try Profile.parse(Data("{ \"world\": { \"aabbMargin\": 0.1 } }".utf8), file: "scene.json")
+        #expect(pinned.world.aabbMarginMeters == 0.1)
+        let plain = try Profile.parse(Data("{ }".utf8), file: "scene.json")
+        #expect(plain.world.aabbMarginMeters == WorldDefinition().aabbMarginMeters)
+    }
+
     /// Profiles/stability/ holds scenes for stability gates, which `bench` and the benchmarks do
     /// not run: the large pyramid with stiffer contacts is large-pyramid's very scene.
     @Test("the stiff large pyramid is large-pyramid's scene with 8 sub-steps and 100 Hz contacts")

@@ -29,9 +29,10 @@ public struct WorldDefinition: Sendable {
     public var linearSlopMeters: Float = 0.005
     /// Margin of the enlarged ("fat") boxes of the broadphase, in metres: how far a moving
     /// shape's fat box reaches past its box. It is placed again once it has moved this far less
-    /// the speculative distance (four times the slop). A performance setting only: two shapes
-    /// within the speculative distance have a pair whatever the margin, and a pair further apart
-    /// has no contact points. The default, twice the speculative distance, is smaller than
+    /// the speculative distance (four times the slop). To the simulation a performance setting
+    /// only: two shapes within the speculative distance have a pair whatever the margin, and a
+    /// pair further apart has no contact points (`shapes(overlapping:enlarged:)` grows moving
+    /// shapes' boxes by it too). The default, twice the speculative distance, is smaller than
     /// Box2D's 0.1: moving a proxy in the spatial hash is cheap, and every pair of shapes that
     /// come within the margin is a contact the narrowphase visits on every step.
     public var aabbMarginMeters: Float = 0.04

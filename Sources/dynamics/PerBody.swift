@@ -70,7 +70,20 @@ struct PerBody: ParsableCommand {
             if parts { print("\n" + StepParts.perBodyTable(rows)) }
             print("host: \(HostDescription.current().summary)")
         }
+        for warning in Self.sleepWarnings(rows) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         if let maxRatio, let message = Self.overLimit(rows, maxRatio: maxRatio) { fail(message) }
+    }
+
+    /// A warning for every size whose world ended the measured steps with fewer than half its
+    /// bodies awake: a pile that fell asleep in the measured steps costs little per body, and its
+    /// ratio then says nothing about how the cost grows with the size. (rain-1k's pile, which
+    /// the ratio is taken against, sleeps a few dozen steps after the measured ones end.)
+    static func sleepWarnings(_ rows: [PerBodyResult]) -> [String] {
+        rows.compactMap { row in
+            guard let awake = row.awakeAtEnd, awake * 2 < row.bodies else { return nil }
+            return "note: \(row.profile) ended its measured steps with \(awake) of its \(row.bodies) bodies awake: "
+                + "its cost per body is that of a pile that slept, not of one that moves"
+        }
     }
 
     /// The failure message naming every row after the first whose cost per body is more than
@@ -97,7 +110,7 @@ struct PerBody: ParsableCommand {
                                  label: "per-body", progress: progress, profilesParts: parts)
         return zip(scenes, timings).map { scene, timing in
             PerBodyResult(profile: scene.profile.name, bodies: scene.world.bodyCount, medianMs: timing.median,
-                          parts: parts ? scene.world.stepProfile : nil)
+                          parts: parts ? scene.world.stepProfile : nil, awakeAtEnd: scene.world.awakeBodyCount)
         }
     }
 }
@@ -109,6 +122,8 @@ struct PerBodyResult: Equatable {
     var medianMs: Double
     /// Where the measured steps spent their time, with `--parts`.
     var parts: StepProfile? = nil
+    /// The bodies awake when the measured steps ended (nil where unknown).
+    var awakeAtEnd: Int? = nil
 
     /// The median step's cost per body, in microseconds.
     var microsecondsPerBody: Double { bodies > 0 ? medianMs * 1000 / Double(bodies) : 0 }
@@ -139,11 +154,14 @@ struct PerBodyResult: Equatable {
         var ratio: Double
         /// Each part's nanoseconds per body and step, with `--parts`.
         var partsNanosecondsPerBody: [String: Double]?
+        /// The bodies awake when the measured steps ended.
+        var awakeBodiesAtEnd: Int?
 
         init(_ row: PerBodyResult, reference: PerBodyResult) {
             profile = row.profile; bodies = row.bodies; medianMs = row.medianMs
             microsecondsPerBody = row.microsecondsPerBody; ratio = row.ratio(to: reference)
             partsNanosecondsPerBody = row.partsNanosecondsPerBody
+            awakeBodiesAtEnd = row.awakeAtEnd
         }
     }
 }

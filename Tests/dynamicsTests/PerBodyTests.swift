@@ -18,6 +18,26 @@ struct PerBodyTests {
         let rows = try command.measure(paths, progress: Progress(enabled: false))
         #expect(rows.map(\.profile) == ["small-stack", "small-stack"])
         #expect(rows.allSatisfy { $0.bodies == 29 && $0.medianMs > 0 })
+        // Its 28 dynamic bodies are still moving after a few steps; the static bin never wakes.
+        #expect(rows.allSatisfy { $0.awakeAtEnd == 28 }, "\(rows.map(\.awakeAtEnd))")
+    }
+
+    @Test("a size that ended its measured steps with most of its bodies asleep is named in a warning")
+    func sleepingPileWarned() throws {
+        let moving = PerBodyResult(profile: "rain-1k", bodies: 1001, medianMs: 0.25, awakeAtEnd: 1000)
+        let asleep = PerBodyResult(profile: "rain-1k", bodies: 1001, medianMs: 0.05, awakeAtEnd: 0)
+        let half = PerBodyResult(profile: "rain-10k", bodies: 10_001, medianMs: 3, awakeAtEnd: 5001)
+        let unknown = PerBodyResult(profile: "rain-100k", bodies: 100_001, medianMs: 40)
+        #expect(PerBody.sleepWarnings([moving, half, unknown]).isEmpty)
+        let warnings = PerBody.sleepWarnings([asleep, half, unknown])
+        #expect(warnings == ["note: rain-1k ended its measured steps with 0 of its 1001 bodies awake: "
+                             + "its cost per body is that of a pile that slept, not of one that moves"])
+        #expect(PerBodyResult.Record(asleep, reference: asleep).awakeBodiesAtEnd == 0)
+        // Measured: small-stack's bodies fall asleep within these 400 steps, and the warning names both worlds.
+        let paths = [profile("small-stack"), profile("small-stack")]
+        let rows = try PerBody.parse(paths + ["--steps", "400", "--block", "50"]).measure(paths, progress: Progress(enabled: false))
+        #expect(rows.allSatisfy { ($0.awakeAtEnd ?? 29) * 2 < $0.bodies }, "\(rows.map(\.awakeAtEnd))")
+        #expect(PerBody.sleepWarnings(rows).count == 2)
     }
 
     @Test("--parts times each size's measured steps and prints each part's nanoseconds per body, last size against first")

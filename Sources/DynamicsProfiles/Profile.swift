@@ -108,8 +108,9 @@ public struct Profile: Sendable {
         if let h = o.optional("jointDampingRatio") { world.jointDampingRatio = try h.float() }
         if let r = o.optional("restitutionThreshold") { world.restitutionThresholdMeters = try r.float() }
         if let m = o.optional("aabbMargin") {
+            // `float()` has already refused a value that is not finite.
             let margin = try m.float()
-            guard margin.isFinite && margin > 0 else { throw m.fail("must be finite and > 0 metres, got \(margin)") }
+            guard margin > 0 else { throw m.fail("must be finite and > 0 metres, got \(margin)") }
             world.aabbMarginMeters = margin
         }
         if let v = o.optional("vectorBackend") {

@@ -167,13 +167,26 @@ struct FinalizeView: ChunkKernel {
 }
 
 extension World {
+    /// Whether the finalisation flags fast bodies and sweeps them: with continuous collision on
+    /// and a static shape to sweep against, in the static grid or among the large proxies. A
+    /// large proxy of a moving body does not count: the sweep passes it over. Smash's 8 m box is
+    /// one, and smash has no static shape; flagging and sweeping the boxes it sends flying cost
+    /// 5 % to 7 % of the step for nothing (side by side, one thread and two, the same states).
+    var sweepsFastBodies: Bool {
+        guard definition.enableContinuous else { return false }
+        if staticGrid.liveNodes > 0 { return true }
+        let large = UnsafePointer(largeProxies.base)
+        for i in 0..<largeProxies.count where bodies.isStatic(slot: shapes.body[Int(large[i])]) { return true }
+        return false
+    }
+
     /// Writes the step's motion into the transforms (in parallel), sweeps fast bodies against
     /// static shapes (in parallel), then serially moves escaped proxies in the grid, in body order.
     func finalize(_ dt: Float) {
         let awake = bodies.awakeCount
         // Fast bodies are swept against static shapes only: with none in the world (a swarm in
         // fields, with no boundary), flagging them would only fill the sweep's list in vain.
-        let sweeps = definition.enableContinuous && (staticGrid.liveNodes > 0 || largeProxies.count > 0)
+        let sweeps = sweepsFastBodies
         fastBodyFlags.resizeUninitialized(to: awake)
         sleepFlags.resizeUninitialized(to: awake)
         enlargedFlags.resizeUninitialized(to: awake)

@@ -23,19 +23,10 @@ INLINE rows8 load_rows(const char *base, int64_t stride) {
 
 /// The inverse of `load_rows`: rows (x, y, z, w) of the eight lanes stored at `base + k · stride`.
 INLINE void store_rows(char *base, int64_t stride, rows8 t) {
-    V xyLow = __builtin_shufflevector(t.x, t.y, 0, 8, 1, 9, 4, 12, 5, 13);     // x0 y0 x1 y1 | x4 y4 x5 y5
-    V xyHigh = __builtin_shufflevector(t.x, t.y, 2, 10, 3, 11, 6, 14, 7, 15);  // x2 y2 x3 y3 | x6 y6 x7 y7
-    V zwLow = __builtin_shufflevector(t.z, t.w, 0, 8, 1, 9, 4, 12, 5, 13);
-    V zwHigh = __builtin_shufflevector(t.z, t.w, 2, 10, 3, 11, 6, 14, 7, 15);
-    V rows[4] = {
-        __builtin_shufflevector(xyLow, zwLow, 0, 1, 8, 9, 4, 5, 12, 13),      // row 0 | row 4
-        __builtin_shufflevector(xyLow, zwLow, 2, 3, 10, 11, 6, 7, 14, 15),    // row 1 | row 5
-        __builtin_shufflevector(xyHigh, zwHigh, 0, 1, 8, 9, 4, 5, 12, 13),    // row 2 | row 6
-        __builtin_shufflevector(xyHigh, zwHigh, 2, 3, 10, 11, 6, 7, 14, 15),  // row 3 | row 7
-    };
+    dynamics_eight_row_pairs rows = dynamics_untranspose_eight(t.x, t.y, t.z, t.w);
     for (int i = 0; i < 4; i++) {
-        dynamics_lanes low = __builtin_shufflevector(rows[i], rows[i], 0, 1, 2, 3);
-        dynamics_lanes high = __builtin_shufflevector(rows[i], rows[i], 4, 5, 6, 7);
+        dynamics_lanes low = __builtin_shufflevector(rows.pairs[i], rows.pairs[i], 0, 1, 2, 3);
+        dynamics_lanes high = __builtin_shufflevector(rows.pairs[i], rows.pairs[i], 4, 5, 6, 7);
         memcpy(base + i * stride, &low, sizeof low);
         memcpy(base + (i + 4) * stride, &high, sizeof high);
     }

@@ -103,18 +103,9 @@ KERNEL_INLINE void KERNEL(scatter)(char *states, const char *c, int sideB, V x, 
     // The offsets read one by one from memory: taken out of a vector register, each cost more.
     const int32_t *at = (const int32_t *)(sideB ? FIELD(c, offsetB) : FIELD(c, offsetA));
     int movable = _mm256_movemask_ps(_mm256_cmp_ps((__m256)mass, _mm256_setzero_ps(), _CMP_GT_OQ));
-    V xyLow = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);     // x0 y0 x1 y1 | x4 y4 x5 y5
-    V xyHigh = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);  // x2 y2 x3 y3 | x6 y6 x7 y7
-    V zLow = __builtin_shufflevector(z, mass, 0, 8, 1, 9, 4, 12, 5, 13);   // z0 m0 z1 m1 | z4 m4 z5 m5
-    V zHigh = __builtin_shufflevector(z, mass, 2, 10, 3, 11, 6, 14, 7, 15);
-    V rows[4] = {
-        __builtin_shufflevector(xyLow, zLow, 0, 1, 8, 9, 4, 5, 12, 13),    // row 0 | row 4
-        __builtin_shufflevector(xyLow, zLow, 2, 3, 10, 11, 6, 7, 14, 15),  // row 1 | row 5
-        __builtin_shufflevector(xyHigh, zHigh, 0, 1, 8, 9, 4, 5, 12, 13),  // row 2 | row 6
-        __builtin_shufflevector(xyHigh, zHigh, 2, 3, 10, 11, 6, 7, 14, 15),
-    };
+    dynamics_eight_row_pairs rows = dynamics_untranspose_eight(x, y, z, mass);
     for (int i = 0; i < 4; i++) {
-        dynamics_lanes low = KERNEL(low)(rows[i]), high = KERNEL(high)(rows[i]);
+        dynamics_lanes low = KERNEL(low)(rows.pairs[i]), high = KERNEL(high)(rows.pairs[i]);
         if (movable & (1 << i)) memcpy(states + (int64_t)at[i], &low, 16);
         if (movable & (16 << i)) memcpy(states + (int64_t)at[i + 4], &high, 16);
     }

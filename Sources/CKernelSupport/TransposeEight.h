@@ -32,4 +32,27 @@ dynamics_eight_rows dynamics_transpose_eight(const dynamics_lanes rows[8]) {
     return t;
 }
 
+/// Rows of eight lanes in the halves of four registers: `pairs[i]` holds lane i's row in its low
+/// half and lane i + 4's in its high half.
+typedef struct {
+    dynamics_eight pairs[4];
+} dynamics_eight_row_pairs;
+
+/// The inverse of `dynamics_transpose_eight`: lane k's row (x[k], y[k], z[k], w[k]) for k = 0…7,
+/// rows k and k + 4 sharing a register.
+static inline __attribute__((always_inline, target("avx")))
+dynamics_eight_row_pairs dynamics_untranspose_eight(dynamics_eight x, dynamics_eight y, dynamics_eight z, dynamics_eight w) {
+    dynamics_eight xyLow = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);     // x0 y0 x1 y1 | x4 y4 x5 y5
+    dynamics_eight xyHigh = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);  // x2 y2 x3 y3 | x6 y6 x7 y7
+    dynamics_eight zwLow = __builtin_shufflevector(z, w, 0, 8, 1, 9, 4, 12, 5, 13);
+    dynamics_eight zwHigh = __builtin_shufflevector(z, w, 2, 10, 3, 11, 6, 14, 7, 15);
+    dynamics_eight_row_pairs rows = {{
+        __builtin_shufflevector(xyLow, zwLow, 0, 1, 8, 9, 4, 5, 12, 13),      // row 0 | row 4
+        __builtin_shufflevector(xyLow, zwLow, 2, 3, 10, 11, 6, 7, 14, 15),    // row 1 | row 5
+        __builtin_shufflevector(xyHigh, zwHigh, 0, 1, 8, 9, 4, 5, 12, 13),    // row 2 | row 6
+        __builtin_shufflevector(xyHigh, zwHigh, 2, 3, 10, 11, 6, 7, 14, 15),  // row 3 | row 7
+    }};
+    return rows;
+}
+
 #endif

@@ -95,4 +95,67 @@ struct WidePinTests {
         }
         return (hashes, world.joints.pinBlocks.count)
     }
+
+    /// Pin blocks solved two at a time in eight lanes (`PinPassKernel.solvesPairs`, C with AVX)
+    /// against the same blocks solved four lanes at a time in Swift, step by step: a net of 64
+    /// plain pins hanging from the world (colours with odd block counts, so a last block is solved
+    /// alone), pushed. Alone, the pins' warm start is carried (their solve keeps the anchors and
+    /// the relax carries their turn); with a spring beside them, it runs in passes of its own.
+    @Test("pin blocks solved in pairs in eight lanes give the bits of four-lane blocks",
+          arguments: [false, true])
+    func pairsGiveTheSameBits(spring: Bool) throws {
+        let (pairs, carriedInPairs, blocksPerColor) = try runPinNet(inPairs: true, spring: spring)
+        let (fours, carriedInFours, _) = try runPinNet(inPairs: false, spring: spring)
+        #expect(pairs.count == fours.count)
+        let differs = pairs.indices.first { pairs[$0] != fours[$0] }
+        #expect(differs == nil, "the states first differ after step \(differs.map { $0 + 1 } ?? 0)")
+        #expect(carriedInPairs == !spring && carriedInFours == !spring)
+        // Some colour has pairs and a block left over.
+        #expect(blocksPerColor.contains { $0 >= 3 && $0 % 2 == 1 }, "blocks per colour: \(blocksPerColor)")
+    }
+
+    /// The state hash after each of 120 steps of the pin net, whether the warm start was carried,
+    /// and the pin blocks of each colour.
+    func runPinNet(inPairs: Bool, spring: Bool) throws -> ([UInt64], Bool, [Int]) {
+        let world = try makeWorld(gravity: 10, workers: 2)
+        world.solvesPinBlocksInPairs = inPairs
+        let columns = 7, rows = 5
+        var grid: [[BodyID]] = []
+        for row in 0..<rows {
+            grid.append(try (0..<columns).map { try addBall(world, at: Vec2(1.2 * Float($0), -1.2 * Float(row)), radius: 0.3) })
+        }
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let body = grid[row][column]
+                if row == 0 {
+                    try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: body, bodyB: nil, localAnchorA: Vec2(0, 0.6),
+                                                                          localAnchorB: Vec2(1.2 * Float(column), 0.6)))
+                } else {
+                    try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: grid[row - 1][column], bodyB: body,
+                                                                          localAnchorA: Vec2(0, -0.6), localAnchorB: Vec2(0, 0.6)))
+                }
+                if column > 0 {
+                    try world.createRevoluteJoint(RevoluteJointDefinition(bodyA: grid[row][column - 1], bodyB: body,
+                                                                          localAnchorA: Vec2(0.6, 0), localAnchorB: Vec2(-0.6, 0)))
+                }
+            }
+        }
+        if spring {
+            var definition = DistanceJointDefinition(bodyA: grid[rows - 1][0], bodyB: grid[rows - 1][columns - 1], length: 6)
+            definition.enableSpring = true
+            definition.hertz = 3
+            try world.createDistanceJoint(definition)
+        }
+        var hashes: [UInt64] = []
+        var carried = false
+        for step in 0..<120 {
+            if step == 20 { try world.setLinearVelocity(Vec2(8, 4), of: grid[rows - 1][2]) }
+            world.step(1.0 / 60)
+            carried = world.warmStartIsCarried
+            hashes.append(world.stateHash())
+        }
+        let offsets = world.joints.pinBlockOffsets.base, colors = world.joints.pinBlockOffsets.count - 1
+        let blocksPerColor = (0..<colors).map { Int(offsets[$0 + 1] - offsets[$0]) }
+        return (hashes, carried, blocksPerColor)
+    }
 }

@@ -199,7 +199,8 @@ extension World {
         let distanceOffsets = joints.distanceBlockOffsets.base
         let pins = tasks.pinPasses.task(pass), distances = tasks.distancePasses.task(pass), others = tasks.jointPasses.task(pass)
         let changes = carried == nil ? nil : jointVelocityChanges.base
-        pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried)
+        pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried,
+                                    pairsAtOnce: solvesPinBlocksInPairs && PinPassKernel.solvesPairs)
         distances.kernel = DistancePassKernel(blocks: joints.distanceBlocks.base, pass: pass, context: context, changes: changes)
         others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
                                         pass: pass, context: context, changes: changes, awakeCount: bodies.awakeCount)

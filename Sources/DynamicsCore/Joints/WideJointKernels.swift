@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// Prepares one kind's wide joints' records and builds their blocks from them: in each colour's
 /// range of `active`, that kind's joints start after `before[color]` joints of the kinds ahead of
 /// it. Prepared here rather than in `PrepareJointsKernel`, each record is read from memory once:
@@ -68,15 +70,66 @@ struct PinPassKernel: ChunkKernel {
     /// The awake bodies' carried velocities, while the warm start is carried (`VelocityCarry`):
     /// the solve keeps its anchors and the relax carries the turn (`WidePinBlock.solve`).
     var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
+    /// Whether the run's blocks are taken two at a time in eight lanes (where `solvesPairs`); an
+    /// odd last block is solved alone.
+    var pairsAtOnce: Bool
+
+    /// Whether this build and processor solve pin blocks in pairs in C (`dynamics_pin_pairs_solve`):
+    /// at the contact passes' AVX level, so that `DYNAMICS_KERNELS=baseline` keeps the Swift
+    /// passes too. Both give the same bits.
+    static var solvesPairs: Bool {
+        dynamics_pin_pairs_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
+    }
+
+    /// Where `WidePinBlock`'s fields lie, for the C passes.
+    static let layout: dynamics_pin_layout = {
+        typealias Block = WidePinBlock
+        func at(_ path: PartialKeyPath<Block>) -> Int64 { Int64(MemoryLayout<Block>.offset(of: path)!) }
+        return dynamics_pin_layout(
+            stride: Int64(MemoryLayout<Block>.stride),
+            indexA: at(\.joint.indexA), indexB: at(\.joint.indexB), massA: at(\.joint.massA),
+            inertiaA: at(\.joint.inertiaA), massB: at(\.joint.massB), inertiaB: at(\.joint.inertiaB),
+            anchorAX: at(\.joint.anchorAX), anchorAY: at(\.joint.anchorAY), anchorBX: at(\.joint.anchorBX),
+            anchorBY: at(\.joint.anchorBY), deltaCenterX: at(\.joint.deltaCenterX), deltaCenterY: at(\.joint.deltaCenterY),
+            impulseX: at(\.impulseX), impulseY: at(\.impulseY),
+            solveAnchorAX: at(\.solveAnchorAX), solveAnchorAY: at(\.solveAnchorAY),
+            solveAnchorBX: at(\.solveAnchorBX), solveAnchorBY: at(\.solveAnchorBY))
+    }()
 
     func run(_ range: Range<Int>) {
+        var single = range
+        if pairsAtOnce && range.count >= 2 {
+            let pairs = range.count / 2
+            runPairs(from: range.lowerBound, count: pairs)
+            single = (range.lowerBound + 2 * pairs)..<range.upperBound
+        }
         switch pass {
-        case .warmStart: for k in range { WidePinBlock.warmStart(blocks + k, context.states) }
+        case .warmStart: for k in single { WidePinBlock.warmStart(blocks + k, context.states) }
         case .solve:
-            for k in range {
+            for k in single {
                 WidePinBlock.solve(blocks + k, context.states, soft: context.jointSoftness, keepsAnchors: carried != nil)
             }
-        case .relax: for k in range { WidePinBlock.solve(blocks + k, context.states, soft: .rigid, carried: carried) }
+        case .relax: for k in single { WidePinBlock.solve(blocks + k, context.states, soft: .rigid, carried: carried) }
+        }
+    }
+
+    /// `count` pairs of blocks from `first`, in C.
+    private func runPairs(from first: Int, count: Int) {
+        let states = UnsafeMutableRawPointer(context.states)
+        let start = UnsafeMutableRawPointer(blocks + first)
+        withUnsafePointer(to: Self.layout) { layout in
+            switch pass {
+            case .warmStart: dynamics_pin_pairs_warm_start(layout, start, Int64(count), states)
+            case .solve:
+                let soft = context.jointSoftness
+                dynamics_pin_pairs_solve(layout, start, Int64(count), states, soft.biasRate, soft.massScale,
+                                         soft.impulseScale, carried != nil ? 1 : 0, nil)
+            case .relax:
+                let soft = Softness.rigid
+                let rows = carried.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Float.self) }
+                dynamics_pin_pairs_solve(layout, start, Int64(count), states, soft.biasRate, soft.massScale,
+                                         soft.impulseScale, 0, rows)
+            }
         }
     }
 }

@@ -32,6 +32,19 @@ struct WideDistanceTests {
         #expect(blocks > 0 && noBlocks == 0)
     }
 
+    /// Where the processor has AVX, distance blocks are solved two at a time in eight lanes
+    /// (`DistancePassKernel.solvesPairs`): the ropes (rods, a spring beside them) and the springs
+    /// (whose relax leaves blocks of springs alone, next to a block with a rod in it) must step
+    /// as with the four-lane blocks.
+    @Test("distance blocks solved in pairs in eight lanes give the bits of four-lane blocks", arguments: ["ropes", "springs"])
+    func pairsGiveTheSameBits(scene: String) throws {
+        let run = { (inPairs: Bool) in
+            scene == "ropes" ? try self.runRopes(wide: true, inPairs: inPairs).0 : try self.runSprings(wide: true, inPairs: inPairs).0
+        }
+        #expect(Self.firstDifference(try run(true), try run(false)) == nil)
+        if SolverKernel.current == .avx { #expect(DistancePassKernel.solvesPairs) }
+    }
+
     /// The first step whose state hashes differ, if any.
     static func firstDifference(_ a: [UInt64], _ b: [UInt64]) -> Int? {
         a.count != b.count ? min(a.count, b.count) : a.indices.first { a[$0] != b[$0] }
@@ -41,9 +54,10 @@ struct WideDistanceTests {
     /// spinning kinematic body), so that a colour's rods are not a multiple of four; between the
     /// ropes a spring (in a distance block too), a limited rod (solved alone) and a pin. A push
     /// halfway. The state hash after each step, and how many distance blocks the last step had.
-    func runRopes(wide: Bool) throws -> ([UInt64], Int) {
+    func runRopes(wide: Bool, inPairs: Bool = true) throws -> ([UInt64], Int) {
         let world = try makeWorld(gravity: 10)
         world.solvesJointsFourWide = wide
+        world.solvesJointBlocksInPairs = inPairs
         var carrier = BodyDefinition(type: .kinematic, position: Vec2(7, 1))
         carrier.angularVelocity = 0.5
         let kinematic = try world.createBody(carrier)
@@ -89,9 +103,10 @@ struct WideDistanceTests {
     /// Eleven boxes hanging from the world on springs anchored off their centres (like a springy
     /// list's rows), of several frequencies and damping ratios; the fourth has no frequency (a spring
     /// that does nothing), the eighth equal limits of length (solved as a rod). A push halfway.
-    func runSprings(wide: Bool) throws -> ([UInt64], Int) {
+    func runSprings(wide: Bool, inPairs: Bool = true) throws -> ([UInt64], Int) {
         let world = try makeWorld(gravity: 10)
         world.solvesJointsFourWide = wide
+        world.solvesJointBlocksInPairs = inPairs
         var rows: [BodyID] = []
         for k in 0..<11 {
             let row = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(k) * 1.5, 0)))

@@ -110,6 +110,7 @@ struct WidePinTests {
         let differs = pairs.indices.first { pairs[$0] != fours[$0] }
         #expect(differs == nil, "the states first differ after step \(differs.map { $0 + 1 } ?? 0)")
         #expect(carriedInPairs == !spring && carriedInFours == !spring)
+        if SolverKernel.current == .avx { #expect(PinPassKernel.solvesPairs) }
         // Some colour has pairs and a block left over.
         #expect(blocksPerColor.contains { $0 >= 3 && $0 % 2 == 1 }, "blocks per colour: \(blocksPerColor)")
     }
@@ -118,7 +119,7 @@ struct WidePinTests {
     /// and the pin blocks of each colour.
     func runPinNet(inPairs: Bool, spring: Bool) throws -> ([UInt64], Bool, [Int]) {
         let world = try makeWorld(gravity: 10, workers: 2)
-        world.solvesPinBlocksInPairs = inPairs
+        world.solvesJointBlocksInPairs = inPairs
         let columns = 7, rows = 5
         var grid: [[BodyID]] = []
         for row in 0..<rows {

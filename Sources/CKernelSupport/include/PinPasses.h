@@ -1,15 +1,15 @@
 #ifndef DYNAMICS_PIN_PASSES_H
 #define DYNAMICS_PIN_PASSES_H
 
+#include "JointLayout.h"
+
 #include <stdint.h>
 
 /// Where the fields of DynamicsCore's `WidePinBlock` lie: byte offsets within a block of `stride`
-/// bytes. Every field is four lanes of 16 bytes: floats, or 32-bit dense body indices for
-/// `indexA` and `indexB`.
+/// bytes, of four-lane fields of 16 bytes.
 typedef struct {
     int64_t stride;
-    int64_t indexA, indexB, massA, inertiaA, massB, inertiaB;
-    int64_t anchorAX, anchorAY, anchorBX, anchorBY, deltaCenterX, deltaCenterY;
+    dynamics_joint_frame_layout frame;
     int64_t impulseX, impulseY;
     int64_t solveAnchorAX, solveAnchorAY, solveAnchorBX, solveAnchorBY;
 } dynamics_pin_layout;

@@ -200,8 +200,9 @@ extension World {
         let pins = tasks.pinPasses.task(pass), distances = tasks.distancePasses.task(pass), others = tasks.jointPasses.task(pass)
         let changes = carried == nil ? nil : jointVelocityChanges.base
         pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried,
-                                    pairsAtOnce: solvesPinBlocksInPairs && PinPassKernel.solvesPairs)
-        distances.kernel = DistancePassKernel(blocks: joints.distanceBlocks.base, pass: pass, context: context, changes: changes)
+                                    pairsAtOnce: solvesJointBlocksInPairs && PinPassKernel.solvesPairs)
+        distances.kernel = DistancePassKernel(blocks: joints.distanceBlocks.base, pass: pass, context: context, changes: changes,
+                                              pairsAtOnce: solvesJointBlocksInPairs && DistancePassKernel.solvesPairs)
         others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
                                         pass: pass, context: context, changes: changes, awakeCount: bodies.awakeCount)
         for color in 0..<GraphColoring.maxColors {

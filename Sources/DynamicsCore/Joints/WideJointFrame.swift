@@ -1,3 +1,5 @@
+import CKernelSupport
+
 /// What every block of four joints solved together keeps of its joints' prepared records: the
 /// bodies, their inverse masses, the anchors and the centres' offset, lane by lane
 /// (`WidePinBlock`, `WideDistanceBlock`).
@@ -11,6 +13,18 @@ struct WideJointFrame {
     var deltaCenterX = Lanes(), deltaCenterY = Lanes()
 
     init() {}
+
+    /// Where the frame's fields lie in a block whose frame is at `frame`, for the C passes.
+    static func layout<Block>(in frame: WritableKeyPath<Block, WideJointFrame>) -> dynamics_joint_frame_layout {
+        func at(_ path: WritableKeyPath<WideJointFrame, some Any>) -> Int64 {
+            Int64(MemoryLayout<Block>.offset(of: frame.appending(path: path))!)
+        }
+        return dynamics_joint_frame_layout(
+            indexA: at(\.indexA), indexB: at(\.indexB), massA: at(\.massA), inertiaA: at(\.inertiaA),
+            massB: at(\.massB), inertiaB: at(\.inertiaB), anchorAX: at(\.anchorAX), anchorAY: at(\.anchorAY),
+            anchorBX: at(\.anchorBX), anchorBY: at(\.anchorBY), deltaCenterX: at(\.deltaCenterX),
+            deltaCenterY: at(\.deltaCenterY))
+    }
 
     /// The frame of the joints `read` reads.
     @inline(__always)

@@ -45,18 +45,61 @@ struct DistancePassKernel: ChunkKernel {
     /// While the contacts' warm start is carried beside joints that are not plain pins: what
     /// the joints change in each body's velocities (see `WideDistanceBlock.solve`).
     var changes: UnsafeMutablePointer<SIMD4<Float>>? = nil
+    /// Whether the run's blocks are taken two at a time in eight lanes (where `solvesPairs`, and
+    /// no changes are noted); an odd last block is solved alone.
+    var pairsAtOnce: Bool
+
+    /// Whether this build and processor solve distance blocks in pairs in C
+    /// (`dynamics_distance_pairs_solve`), as `PinPassKernel.solvesPairs`.
+    static var solvesPairs: Bool {
+        dynamics_distance_pairs_available() != 0 && dynamics_current_kernel_level() == dynamics_kernels_avx
+    }
+
+    /// Where `WideDistanceBlock`'s fields lie, for the C passes.
+    static let layout: dynamics_distance_layout = {
+        func at(_ path: PartialKeyPath<WideDistanceBlock>) -> Int64 { Int64(MemoryLayout<WideDistanceBlock>.offset(of: path)!) }
+        return dynamics_distance_layout(
+            stride: Int64(MemoryLayout<WideDistanceBlock>.stride), frame: WideJointFrame.layout(in: \WideDistanceBlock.joint),
+            length: at(\.length), axialImpulse: at(\.axialImpulse), springImpulse: at(\.springImpulse),
+            hertz: at(\.hertz), dampingRatio: at(\.dampingRatio), springLanes: at(\.springLanes))
+    }()
 
     func run(_ range: Range<Int>) {
+        var single = range
+        if pairsAtOnce && changes == nil && range.count >= 2 {
+            let pairs = range.count / 2
+            runPairs(from: range.lowerBound, count: pairs)
+            single = (range.lowerBound + 2 * pairs)..<range.upperBound
+        }
         switch pass {
-        case .warmStart: for k in range { WideDistanceBlock.warmStart(blocks + k, context.states, changes: changes) }
+        case .warmStart: for k in single { WideDistanceBlock.warmStart(blocks + k, context.states, changes: changes) }
         case .solve:
-            for k in range {
+            for k in single {
                 WideDistanceBlock.solve(blocks + k, context.states, soft: context.jointSoftness, useBias: true, h: context.h,
                                         changes: changes)
             }
         case .relax:
-            for k in range {
+            for k in single {
                 WideDistanceBlock.solve(blocks + k, context.states, soft: .rigid, useBias: false, h: context.h, changes: changes)
+            }
+        }
+    }
+
+    /// `count` pairs of blocks from `first`, in C.
+    private func runPairs(from first: Int, count: Int) {
+        let states = UnsafeMutableRawPointer(context.states)
+        let start = UnsafeMutableRawPointer(blocks + first)
+        withUnsafePointer(to: Self.layout) { layout in
+            switch pass {
+            case .warmStart: dynamics_distance_pairs_warm_start(layout, start, Int64(count), states)
+            case .solve:
+                let soft = context.jointSoftness
+                dynamics_distance_pairs_solve(layout, start, Int64(count), states, soft.biasRate, soft.massScale,
+                                              soft.impulseScale, 1, context.h)
+            case .relax:
+                let soft = Softness.rigid
+                dynamics_distance_pairs_solve(layout, start, Int64(count), states, soft.biasRate, soft.massScale,
+                                              soft.impulseScale, 0, context.h)
             }
         }
     }
@@ -83,14 +126,9 @@ struct PinPassKernel: ChunkKernel {
 
     /// Where `WidePinBlock`'s fields lie, for the C passes.
     static let layout: dynamics_pin_layout = {
-        typealias Block = WidePinBlock
-        func at(_ path: PartialKeyPath<Block>) -> Int64 { Int64(MemoryLayout<Block>.offset(of: path)!) }
+        func at(_ path: PartialKeyPath<WidePinBlock>) -> Int64 { Int64(MemoryLayout<WidePinBlock>.offset(of: path)!) }
         return dynamics_pin_layout(
-            stride: Int64(MemoryLayout<Block>.stride),
-            indexA: at(\.joint.indexA), indexB: at(\.joint.indexB), massA: at(\.joint.massA),
-            inertiaA: at(\.joint.inertiaA), massB: at(\.joint.massB), inertiaB: at(\.joint.inertiaB),
-            anchorAX: at(\.joint.anchorAX), anchorAY: at(\.joint.anchorAY), anchorBX: at(\.joint.anchorBX),
-            anchorBY: at(\.joint.anchorBY), deltaCenterX: at(\.joint.deltaCenterX), deltaCenterY: at(\.joint.deltaCenterY),
+            stride: Int64(MemoryLayout<WidePinBlock>.stride), frame: WideJointFrame.layout(in: \WidePinBlock.joint),
             impulseX: at(\.impulseX), impulseY: at(\.impulseY),
             solveAnchorAX: at(\.solveAnchorAX), solveAnchorAY: at(\.solveAnchorAY),
             solveAnchorBX: at(\.solveAnchorBX), solveAnchorBY: at(\.solveAnchorBY))

@@ -115,9 +115,10 @@ public final class World {
     /// Whether plain pins and distance joints without limit are solved four at a time (tests turn
     /// it off to compare with one by one).
     var solvesJointsFourWide = true
-    /// Whether pin blocks are solved two at a time in eight lanes where the processor and build can
-    /// (`PinPassKernel.solvesPairs`; tests turn it off to compare with the four-lane blocks).
-    var solvesPinBlocksInPairs = true
+    /// Whether pin and distance blocks are solved two at a time in eight lanes where the processor
+    /// and build can (`PinPassKernel.solvesPairs`, `DistancePassKernel.solvesPairs`; tests turn it
+    /// off to compare with the four-lane blocks).
+    var solvesJointBlocksInPairs = true
     /// Whether a small scene's solve runs on the calling thread alone (`programRunsAlone`; tests
     /// turn it off to share small programs with the workers).
     var solvesSmallProgramsAlone = true

@@ -37,14 +37,7 @@ TARGET void dynamics_distance_pairs_warm_start(const dynamics_distance_layout *L
         // The limit impulses, zero without a limit, in the record's sum.
         V total = ((joint_field(c, stride, L->springImpulse) + joint_field(c, stride, L->axialImpulse)) + zero) - zero;
         V lx = total * axisX, ly = total * axisY;
-        V avx = f.velocityA.x - f.mA * lx;
-        V avy = f.velocityA.y - f.mA * ly;
-        V aw = f.velocityA.z - f.iA * ((f.rAX * ly - f.rAY * lx) + zero);
-        V bvx = f.velocityB.x + f.mB * lx;
-        V bvy = f.velocityB.y + f.mB * ly;
-        V bw = f.velocityB.z + f.iB * ((f.rBX * ly - f.rBY * lx) + zero);
-        joint_scatter((char *)states, f.indexA, 0xFF, f.mA, avx, avy, aw);
-        joint_scatter((char *)states, f.indexB, 0xFF, f.mB, bvx, bvy, bw);
+        joint_apply_impulse((char *)states, &f, lx, ly, zero);
     }
 }
 

@@ -85,4 +85,18 @@ INLINE joint_frame joint_read(const dynamics_joint_frame_layout *L, const char *
     return f;
 }
 
+/// Applies the linear impulse (`lx`, `ly`) at both anchors, B's way on B and the opposite way on
+/// A, with the angular part `angular` (zero, added as the Swift blocks add it), and writes both
+/// sides' velocities back: the warm start of a pin or a distance joint.
+INLINE void joint_apply_impulse(char *states, const joint_frame *f, V lx, V ly, V angular) {
+    V avx = f->velocityA.x - f->mA * lx;
+    V avy = f->velocityA.y - f->mA * ly;
+    V aw = f->velocityA.z - f->iA * ((f->rAX * ly - f->rAY * lx) + angular);
+    V bvx = f->velocityB.x + f->mB * lx;
+    V bvy = f->velocityB.y + f->mB * ly;
+    V bw = f->velocityB.z + f->iB * ((f->rBX * ly - f->rBY * lx) + angular);
+    joint_scatter(states, f->indexA, 0xFF, f->mA, avx, avy, aw);
+    joint_scatter(states, f->indexB, 0xFF, f->mB, bvx, bvy, bw);
+}
+
 #endif

@@ -21,15 +21,7 @@ TARGET void dynamics_pin_pairs_warm_start(const dynamics_pin_layout *L, void *bl
         const char *c = (const char *)blocks + 2 * k * L->stride;
         joint_frame f = joint_read(&L->frame, c, L->stride, (const char *)states);
         V lx = joint_field(c, L->stride, L->impulseX), ly = joint_field(c, L->stride, L->impulseY);
-        V angular = 0.0f;
-        V avx = f.velocityA.x - f.mA * lx;
-        V avy = f.velocityA.y - f.mA * ly;
-        V aw = f.velocityA.z - f.iA * ((f.rAX * ly - f.rAY * lx) + angular);
-        V bvx = f.velocityB.x + f.mB * lx;
-        V bvy = f.velocityB.y + f.mB * ly;
-        V bw = f.velocityB.z + f.iB * ((f.rBX * ly - f.rBY * lx) + angular);
-        joint_scatter((char *)states, f.indexA, 0xFF, f.mA, avx, avy, aw);
-        joint_scatter((char *)states, f.indexB, 0xFF, f.mB, bvx, bvy, bw);
+        joint_apply_impulse((char *)states, &f, lx, ly, (V)0.0f);
     }
 }
 

@@ -37,6 +37,14 @@ struct PrepareJointBlocksKernel<Block: WideJointBlock>: ChunkKernel {
     }
 }
 
+/// A run of blocks split into the pairs solved in eight lanes from its start (all it holds, when
+/// `inPairs`; none otherwise) and the blocks left to solve one by one (an odd last one).
+@inline(__always)
+func splitIntoPairs(_ range: Range<Int>, inPairs: Bool) -> (pairs: Int, single: Range<Int>) {
+    let pairs = inPairs ? range.count / 2 : 0
+    return (pairs, (range.lowerBound + 2 * pairs)..<range.upperBound)
+}
+
 /// One pass over a run of distance blocks of one colour (`blocks` points at the first block of all).
 struct DistancePassKernel: ChunkKernel {
     var blocks: UnsafeMutablePointer<WideDistanceBlock>
@@ -65,12 +73,8 @@ struct DistancePassKernel: ChunkKernel {
     }()
 
     func run(_ range: Range<Int>) {
-        var single = range
-        if pairsAtOnce && changes == nil && range.count >= 2 {
-            let pairs = range.count / 2
-            runPairs(from: range.lowerBound, count: pairs)
-            single = (range.lowerBound + 2 * pairs)..<range.upperBound
-        }
+        let (pairs, single) = splitIntoPairs(range, inPairs: pairsAtOnce && changes == nil)
+        if pairs > 0 { runPairs(from: range.lowerBound, count: pairs) }
         switch pass {
         case .warmStart: for k in single { WideDistanceBlock.warmStart(blocks + k, context.states, changes: changes) }
         case .solve:
@@ -135,12 +139,8 @@ struct PinPassKernel: ChunkKernel {
     }()
 
     func run(_ range: Range<Int>) {
-        var single = range
-        if pairsAtOnce && range.count >= 2 {
-            let pairs = range.count / 2
-            runPairs(from: range.lowerBound, count: pairs)
-            single = (range.lowerBound + 2 * pairs)..<range.upperBound
-        }
+        let (pairs, single) = splitIntoPairs(range, inPairs: pairsAtOnce)
+        if pairs > 0 { runPairs(from: range.lowerBound, count: pairs) }
         switch pass {
         case .warmStart: for k in single { WidePinBlock.warmStart(blocks + k, context.states) }
         case .solve:

@@ -49,12 +49,12 @@ INLINE void pin_carry(const dynamics_pin_layout *L, const char *c, const joint_f
 }
 
 TARGET void dynamics_pin_pairs_solve(const dynamics_pin_layout *L, void *blocks, int64_t pairCount, void *states,
-                              float biasRate, float massScale, float impulseScale, int32_t keepsAnchors,
-                              float *carried) {
+                                     float biasRate, float massScale, float impulseScale, int32_t keepsAnchors,
+                                     float *carried) {
     int64_t stride = L->stride;
     for (int64_t k = 0; k < pairCount; k++) {
         char *c = (char *)blocks + 2 * k * stride;
-        joint_frame f = joint_read(&L->frame, c, L->stride, (const char *)states);
+        joint_frame f = joint_read(&L->frame, c, stride, (const char *)states);
         if (keepsAnchors) {
             joint_store(c, stride, L->solveAnchorAX, f.rAX);
             joint_store(c, stride, L->solveAnchorAY, f.rAY);

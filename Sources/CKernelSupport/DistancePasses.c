@@ -7,9 +7,6 @@
 
 #include "DistancePasses.h"
 
-#include <stddef.h>
-#include <string.h>
-
 #if defined(__x86_64__) && (defined(__linux__) || defined(__APPLE__))
 #include "EightLanes.h"
 #include "JointLanes8.h"

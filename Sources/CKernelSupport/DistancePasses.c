@@ -38,22 +38,53 @@ TARGET void dynamics_distance_pairs_warm_start(const dynamics_distance_layout *L
     }
 }
 
+/// `WideDistanceBlock.carryMotion`: adds to the carried row of each side whose body can move what
+/// the accumulated impulse applies along the axis and at the arms now minus along and at those the
+/// solve kept: the linear part taken off the row's velocity, the spin added to its last float.
+INLINE void distance_carry(const dynamics_distance_layout *L, const char *c, const joint_frame *f,
+                           V axisX, V axisY, V crA, V crB, float *carried) {
+    int64_t stride = L->stride;
+    V total = joint_field(c, stride, L->springImpulse) + joint_field(c, stride, L->axialImpulse);
+    V lx = total * (axisX - joint_field(c, stride, L->solveAxisX));
+    V ly = total * (axisY - joint_field(c, stride, L->solveAxisY));
+    // Stored whole and read back lane by lane from memory, as the pins' carry does.
+    float moveAX[8], moveAY[8], moveBX[8], moveBY[8], spinA[8], spinB[8];
+    _mm256_storeu_ps(moveAX, (__m256)(f->mA * lx));
+    _mm256_storeu_ps(moveAY, (__m256)(f->mA * ly));
+    _mm256_storeu_ps(moveBX, (__m256)(f->mB * lx));
+    _mm256_storeu_ps(moveBY, (__m256)(f->mB * ly));
+    _mm256_storeu_ps(spinA, (__m256)(-(f->iA * (total * (crA - joint_field(c, stride, L->solveCrossA))))));
+    _mm256_storeu_ps(spinB, (__m256)(f->iB * (total * (crB - joint_field(c, stride, L->solveCrossB)))));
+    int movableA = joint_positive_lanes(f->mA), movableB = joint_positive_lanes(f->mB);
+    for (int l = 0; l < 8; l++) {
+        if (movableA & (1 << l)) {
+            float *row = carried + (int64_t)f->indexA[l] * 4;
+            row[0] += moveAX[l]; row[1] += moveAY[l]; row[3] += spinA[l];
+        }
+        if (movableB & (1 << l)) {
+            float *row = carried + (int64_t)f->indexB[l] * 4;
+            row[0] -= moveBX[l]; row[1] -= moveBY[l]; row[3] += spinB[l];
+        }
+    }
+}
+
 TARGET void dynamics_distance_pairs_solve(const dynamics_distance_layout *L, void *blocks, int64_t pairCount,
                                           void *states, float biasRate, float massScale, float impulseScale,
-                                          int32_t useBias, float h) {
+                                          int32_t useBias, float h, int32_t keepsFrame, float *carried) {
     int64_t stride = L->stride;
     for (int64_t k = 0; k < pairCount; k++) {
         char *c = (char *)blocks + 2 * k * stride;
         M springs = joint_field(c, stride, L->springLanes) != 0.0f;
         V hertz = joint_field(c, stride, L->hertz);
         M springsAct = springs & (hertz > 0.0f);
-        // Springs act only in the solve pass: a block of springs has nothing to do in the relax.
+        // Springs act only in the solve pass: a block of springs has nothing to do in the relax
+        // but carry.
         int lanes = 0xFF;
         if (!useBias) {
             int springLanes = _mm256_movemask_ps((__m256)springs);
             if ((springLanes & 0x0F) == 0x0F) lanes &= 0xF0;
             if ((springLanes & 0xF0) == 0xF0) lanes &= 0x0F;
-            if (lanes == 0) continue;
+            if (lanes == 0 && !carried) continue;
         }
         joint_frame f = joint_read(&L->frame, c, stride, (const char *)states);
         V dx, dy;
@@ -63,6 +94,14 @@ TARGET void dynamics_distance_pairs_solve(const dynamics_distance_layout *L, voi
         V axisX = select_lanes(apart, (V)1.0f, dx / currentLength);
         V axisY = select_lanes(apart, (V)0.0f, dy / currentLength);
         V crA = f.rAX * axisY - f.rAY * axisX, crB = f.rBX * axisY - f.rBY * axisX;
+        if (keepsFrame) {
+            joint_store(c, stride, L->solveAxisX, axisX);
+            joint_store(c, stride, L->solveAxisY, axisY);
+            joint_store(c, stride, L->solveCrossA, crA);
+            joint_store(c, stride, L->solveCrossB, crB);
+        }
+        if (carried) distance_carry(L, c, &f, axisX, axisY, crA, crB, carried);
+        if (lanes == 0) continue;
         V kk = f.mA + f.mB + f.iA * crA * crA + f.iB * crB * crB;
         V axialMass = select_lanes(kk > 0.0f, (V)0.0f, 1.0f / kk);
         V error = currentLength - joint_field(c, stride, L->length);
@@ -113,9 +152,9 @@ void dynamics_distance_pairs_warm_start(const dynamics_distance_layout *layout, 
 
 void dynamics_distance_pairs_solve(const dynamics_distance_layout *layout, void *blocks, int64_t pairCount,
                                    void *states, float biasRate, float massScale, float impulseScale,
-                                   int32_t useBias, float h) {
+                                   int32_t useBias, float h, int32_t keepsFrame, float *carried) {
     (void)layout; (void)blocks; (void)pairCount; (void)states; (void)biasRate; (void)massScale;
-    (void)impulseScale; (void)useBias; (void)h;
+    (void)impulseScale; (void)useBias; (void)h; (void)keepsFrame; (void)carried;
 }
 
 #endif

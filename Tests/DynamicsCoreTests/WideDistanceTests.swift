@@ -5,43 +5,50 @@ import Testing
 /// (`WideDistanceBlock`); a step must come out bit for bit as when every joint is solved alone.
 @Suite("Distance joints solved four at a time")
 struct WideDistanceTests {
+    /// What a scene's run gives: the state hash after each step, how many distance blocks the last
+    /// step had, and whether it carried the warm start (`VelocityCarry`).
+    struct Run {
+        var hashes: [UInt64]
+        var blocks: Int
+        var carried: Bool
+    }
+
+    /// Solved alone, distance joints keep their warm start passes (in a scene without contacts,
+    /// as here, the blocks then keep theirs too); the comparison runs both in passes.
     @Test("hanging ropes of rods, beside a spring, a limited rod and a pin: the same steps as rods solved one by one")
     func sameAsOneByOne() throws {
-        let (wide, blocks) = try runRopes(wide: true)
-        let (alone, noBlocks) = try runRopes(wide: false)
-        #expect(Self.firstDifference(wide, alone) == nil)
+        let wide = try runRopes(wide: true, carries: false), alone = try runRopes(wide: false, carries: false)
+        #expect(Self.firstDifference(wide.hashes, alone.hashes) == nil)
         // The scene used the wide path, and the comparison ran without it.
-        #expect(blocks > 0 && noBlocks == 0)
+        #expect(wide.blocks > 0 && alone.blocks == 0)
     }
 
     @Test("rows hanging on springs (one without a frequency, one with equal limits of length, so a rod): the same steps as springs solved one by one")
     func springsSameAsOneByOne() throws {
-        let (wide, blocks) = try runSprings(wide: true)
-        let (alone, noBlocks) = try runSprings(wide: false)
-        #expect(Self.firstDifference(wide, alone) == nil)
-        #expect(blocks > 0 && noBlocks == 0)
-    }
-
-    @Test("rods and springs noted while the contacts carry their warm start: the same steps as noted one by one",
-          arguments: [false, true])
-    func sameWhileCarried(springs: Bool) throws {
-        let (wide, blocks, carried) = try runPile(wide: true, springs: springs)
-        let (alone, noBlocks, _) = try runPile(wide: false, springs: springs)
-        #expect(carried, "the pile should carry the contacts' warm start beside its few joints")
-        #expect(Self.firstDifference(wide, alone) == nil)
-        #expect(blocks > 0 && noBlocks == 0)
+        let wide = try runSprings(wide: true, carries: false), alone = try runSprings(wide: false, carries: false)
+        #expect(Self.firstDifference(wide.hashes, alone.hashes) == nil)
+        #expect(wide.blocks > 0 && alone.blocks == 0)
     }
 
     /// Where the processor has AVX, distance blocks are solved two at a time in eight lanes
-    /// (`DistancePassKernel.solvesPairs`): the ropes (rods, a spring beside them) and the springs
-    /// (whose relax leaves blocks of springs alone, next to a block with a rod in it) must step
-    /// as with the four-lane blocks.
-    @Test("distance blocks solved in pairs in eight lanes give the bits of four-lane blocks", arguments: ["ropes", "springs"])
+    /// (`DistancePassKernel.solvesPairs`): each scene must step as with the four-lane blocks. The
+    /// ropes and the springs, without contacts, keep their warm start passes (the springs' relax
+    /// leaves blocks of springs alone, next to a block with a rod in it); the piles carry theirs
+    /// beside their contacts, with rods or with springs (whose relax then carries the motion of
+    /// blocks of springs alone).
+    @Test("distance blocks solved in pairs in eight lanes give the bits of four-lane blocks",
+          arguments: ["ropes", "springs", "pile of rods", "pile of springs"])
     func pairsGiveTheSameBits(scene: String) throws {
-        let run = { (inPairs: Bool) in
-            scene == "ropes" ? try self.runRopes(wide: true, inPairs: inPairs).0 : try self.runSprings(wide: true, inPairs: inPairs).0
+        let run = { (inPairs: Bool) -> Run in
+            switch scene {
+            case "ropes": try self.runRopes(wide: true, inPairs: inPairs)
+            case "springs": try self.runSprings(wide: true, inPairs: inPairs)
+            default: try self.runPile(springs: scene == "pile of springs", inPairs: inPairs)
+            }
         }
-        #expect(Self.firstDifference(try run(true), try run(false)) == nil)
+        let pairs = try run(true), fours = try run(false)
+        #expect(Self.firstDifference(pairs.hashes, fours.hashes) == nil)
+        #expect(pairs.carried == scene.hasPrefix("pile") && fours.carried == pairs.carried)
         if SolverKernel.current == .avx { #expect(DistancePassKernel.solvesPairs) }
     }
 
@@ -53,9 +60,10 @@ struct WideDistanceTests {
     /// Seven ropes of six beads, joined rim to rim, hanging from the world (the last from a
     /// spinning kinematic body), so that a colour's rods are not a multiple of four; between the
     /// ropes a spring (in a distance block too), a limited rod (solved alone) and a pin. A push
-    /// halfway. The state hash after each step, and how many distance blocks the last step had.
-    func runRopes(wide: Bool, inPairs: Bool = true) throws -> ([UInt64], Int) {
+    /// halfway.
+    func runRopes(wide: Bool, inPairs: Bool = true, carries: Bool = true) throws -> Run {
         let world = try makeWorld(gravity: 10)
+        world.carriesWarmStarts = carries
         world.solvesJointsFourWide = wide
         world.solvesJointBlocksInPairs = inPairs
         var carrier = BodyDefinition(type: .kinematic, position: Vec2(7, 1))
@@ -97,14 +105,15 @@ struct WideDistanceTests {
             world.step(1.0 / 60)
             hashes.append(world.stateHash())
         }
-        return (hashes, world.joints.distanceBlocks.count)
+        return Run(hashes: hashes, blocks: world.joints.distanceBlocks.count, carried: world.warmStartIsCarried)
     }
 
     /// Eleven boxes hanging from the world on springs anchored off their centres (like a springy
     /// list's rows), of several frequencies and damping ratios; the fourth has no frequency (a spring
     /// that does nothing), the eighth equal limits of length (solved as a rod). A push halfway.
-    func runSprings(wide: Bool, inPairs: Bool = true) throws -> ([UInt64], Int) {
+    func runSprings(wide: Bool, inPairs: Bool = true, carries: Bool = true) throws -> Run {
         let world = try makeWorld(gravity: 10)
+        world.carriesWarmStarts = carries
         world.solvesJointsFourWide = wide
         world.solvesJointBlocksInPairs = inPairs
         var rows: [BodyID] = []
@@ -126,39 +135,41 @@ struct WideDistanceTests {
             world.step(1.0 / 60)
             hashes.append(world.stateHash())
         }
-        return (hashes, world.joints.distanceBlocks.count)
+        return Run(hashes: hashes, blocks: world.joints.distanceBlocks.count, carried: world.warmStartIsCarried)
     }
 
-    /// A rope of five beads, joined rim to rim (by rods, or by springs), lying on a pile of 200
-    /// balls in a bin: far more contacts than joints, so the contacts carry their warm start and
-    /// the joints note what they change. The state hash after each step, the distance blocks, and
-    /// whether the last step carried.
-    func runPile(wide: Bool, springs: Bool = false) throws -> ([UInt64], Int, Bool) {
+    /// Four ropes of five beads, joined rim to rim (by rods, or by springs), dropped on a pile of
+    /// 200 balls in a bin: the contacts and the joints carry their warm start, and each colour
+    /// of the joints has a pair of blocks.
+    func runPile(springs: Bool, inPairs: Bool) throws -> Run {
         let world = try makeWorld(gravity: 10)
-        world.solvesJointsFourWide = wide
+        world.solvesJointBlocksInPairs = inPairs
         let ground = try world.createBody(BodyDefinition(type: .static))
         try world.createChain(on: ground, points: [Vec2(-5, 10), Vec2(-5, 0), Vec2(5, 0), Vec2(5, 10)], closed: false)
         for k in 0..<200 {
             _ = try addBall(world, at: Vec2(-4.5 + Float(k % 20) * 0.5, 0.3 + Float(k / 20) * 0.5), radius: 0.24)
         }
-        var previous: BodyID?
-        for k in 0..<5 {
-            let bead = try addBall(world, at: Vec2(-1 + Float(k) * 0.5, 6), radius: 0.2)
-            if let previous {
-                var link = DistanceJointDefinition(bodyA: previous, bodyB: bead, localAnchorA: Vec2(0.2, 0.05),
-                                                   localAnchorB: Vec2(-0.2, -0.05), length: 0.1)
-                link.enableSpring = springs
-                link.hertz = 5
-                link.dampingRatio = 0.5
-                try world.createDistanceJoint(link)
+        for rope in 0..<4 {
+            var previous: BodyID?
+            for k in 0..<5 {
+                let bead = try addBall(world, at: Vec2(-4 + Float(rope) * 2.2 + Float(k) * 0.45, 6 + Float(rope % 2)), radius: 0.2)
+                if let previous {
+                    var link = DistanceJointDefinition(bodyA: previous, bodyB: bead, localAnchorA: Vec2(0.2, 0.05),
+                                                       localAnchorB: Vec2(-0.2, -0.05), length: 0.05)
+                    link.enableSpring = springs
+                    link.hertz = 5
+                    link.dampingRatio = 0.5
+                    try world.createDistanceJoint(link)
+                }
+                previous = bead
             }
-            previous = bead
         }
         var hashes: [UInt64] = []
         for _ in 0..<120 {
             world.step(1.0 / 60)
             hashes.append(world.stateHash())
         }
-        return (hashes, world.joints.distanceBlocks.count, world.warmStartIsCarried && world.jointsAreMeasured)
+        return Run(hashes: hashes, blocks: world.joints.distanceBlocks.count,
+                   carried: world.warmStartIsCarried && world.solvedContactCount > 0)
     }
 }

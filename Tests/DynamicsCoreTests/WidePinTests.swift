@@ -100,7 +100,8 @@ struct WidePinTests {
     /// against the same blocks solved four lanes at a time in Swift, step by step: a net of 64
     /// plain pins hanging from the world (colours with odd block counts, so a last block is solved
     /// alone), pushed. Alone, the pins' warm start is carried (their solve keeps the anchors and
-    /// the relax carries their turn); with a spring beside them, it runs in passes of its own.
+    /// the relax carries their turn); beside a spring with limits (a joint solved alone, which
+    /// keeps its passes and, without contacts, leaves the pins theirs), it runs in passes.
     @Test("pin blocks solved in pairs in eight lanes give the bits of four-lane blocks",
           arguments: [false, true])
     func pairsGiveTheSameBits(spring: Bool) throws {
@@ -145,6 +146,9 @@ struct WidePinTests {
             var definition = DistanceJointDefinition(bodyA: grid[rows - 1][0], bodyB: grid[rows - 1][columns - 1], length: 6)
             definition.enableSpring = true
             definition.hertz = 3
+            definition.enableLimit = true
+            definition.minLength = 4
+            definition.maxLength = 8
             try world.createDistanceJoint(definition)
         }
         var hashes: [UInt64] = []

@@ -29,7 +29,7 @@ enum {
 /// `Integrator.integrateVelocities` from velocity steps, the same operations in the same order, no
 /// fused multiply-adds. `states` holds the bodies' 32-byte states (velocity row: vx, vy, ω, inverse
 /// mass). A body that is not dynamic keeps its velocity. `carried` holds one 16-byte row a body
-/// (vx, vy, ω, the pins' spin) for the `carry` bits (`dynamics_carry_record`, `dynamics_carry_apply`); with
+/// (vx, vy, ω, the wide joints' spin) for the `carry` bits (`dynamics_carry_record`, `dynamics_carry_apply`); with
 /// no bits it is not read and may be null. `joints`, when not null (only with `carry` bits), holds
 /// one 16-byte row a body of what the joints outside the carry changed in its velocities: applying
 /// leaves it out, and every row is cleared. Only to be called where

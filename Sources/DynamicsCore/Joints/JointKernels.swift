@@ -175,24 +175,32 @@ extension World {
                        overlapsPrevious: program.stages.count > firstStore)
     }
 
-    /// How many active joints are plain pins solved four wide (not waiting in the overflow colour):
-    /// the joints whose warm start is carried exactly. None before the joints were first coloured.
-    var activePinCount: Int {
-        guard joints.pinCounts.count >= GraphColoring.maxColors else { return 0 }
-        var pins = 0
-        for color in 0..<GraphColoring.maxColors { pins += Int(joints.pinCounts[color]) }
-        return pins
+    /// How many active joints are plain pins solved four wide (not waiting in the overflow
+    /// colour). None before the joints were first coloured.
+    var activePinCount: Int { Self.total(joints.pinCounts) }
+
+    /// How many active joints are distance joints without limits solved four wide (not waiting
+    /// in the overflow colour). None before the joints were first coloured.
+    var activeWideDistanceCount: Int { Self.total(joints.distanceCounts) }
+
+    /// The sum of one kind's joints over the colours (0 before the joints were first coloured).
+    private static func total(_ counts: borrowing Column<Int32>) -> Int {
+        guard counts.count >= GraphColoring.maxColors else { return 0 }
+        var total = 0
+        for color in 0..<GraphColoring.maxColors { total += Int(counts[color]) }
+        return total
     }
 
     /// Adds one pass over the active joints to the program, colour by colour: a colour's pin
-    /// blocks, then its distance blocks and its other joints (each overlapping the stage before), each
-    /// in chunks on the workers. The overflow colour runs on one thread, last. `carried`: the
-    /// carried velocities, while the warm start is carried: the pins' solve and relax passes carry
-    /// their anchors' turn (`WidePinBlock.solve`), and the distance blocks and other joints note what they
-    /// change (`World.jointVelocityChanges`). Without `pins`, the pins are left out (their warm start is
-    /// carried while the other joints' is not).
+    /// blocks, then its distance blocks and its other joints (each overlapping the stage before),
+    /// each in chunks on the workers. The overflow colour runs on one thread, last. `carried`: the
+    /// carried velocities, while the warm start is carried: the blocks' solve and relax passes
+    /// carry what the bodies' motion does to their warm start (`WidePinBlock.solve`,
+    /// `WideDistanceBlock.solve`), and the other joints note what they change
+    /// (`World.jointVelocityChanges`). Without `wideBlocks`, the blocks are left out (their warm
+    /// start is carried while the other joints' is not).
     func appendJointPass(_ pass: JointPass, _ context: SolverContext, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil,
-                         pins pinsToo: Bool = true) {
+                         wideBlocks: Bool = true) {
         let count = joints.active.count
         guard count > 0 else { return }
         let offsets = joints.coloring.offsets.base, blockOffsets = joints.pinBlockOffsets.base
@@ -201,15 +209,15 @@ extension World {
         let changes = carried == nil ? nil : jointVelocityChanges.base
         pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried,
                                     pairsAtOnce: solvesJointBlocksInPairs && PinPassKernel.solvesPairs)
-        distances.kernel = DistancePassKernel(blocks: joints.distanceBlocks.base, pass: pass, context: context, changes: changes,
+        distances.kernel = DistancePassKernel(blocks: joints.distanceBlocks.base, pass: pass, context: context, carried: carried,
                                               pairsAtOnce: solvesJointBlocksInPairs && DistancePassKernel.solvesPairs)
         others.kernel = JointPassKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
                                         pass: pass, context: context, changes: changes, awakeCount: bodies.awakeCount)
         for color in 0..<GraphColoring.maxColors {
             let start = Int(offsets[color]), end = Int(offsets[color + 1])
             guard end > start else { continue }
-            let pinBlocks = pinsToo ? Int(blockOffsets[color])..<Int(blockOffsets[color + 1]) : 0..<0
-            let distanceBlocks = Int(distanceOffsets[color])..<Int(distanceOffsets[color + 1])
+            let pinBlocks = wideBlocks ? Int(blockOffsets[color])..<Int(blockOffsets[color + 1]) : 0..<0
+            let distanceBlocks = wideBlocks ? Int(distanceOffsets[color])..<Int(distanceOffsets[color + 1]) : 0..<0
             program.append(pins, pinBlocks, minimumChunk: 32)
             // A colour's joints share no body, so its distance joints and the rest need not wait for its pins.
             program.append(distances, distanceBlocks, minimumChunk: 32, overlapsPrevious: !pinBlocks.isEmpty)

@@ -15,6 +15,10 @@ struct WideDistanceBlock: WideJointBlock {
     /// 1 in the lanes of springs (`JointRecord.solveDistance`'s `springy`), 0 in those of rods
     /// and unused lanes.
     var springLanes = Lanes()
+    /// The axis and the anchors' moment arms across it as the last solve pass found them, kept
+    /// while the warm start is carried (`VelocityCarry`): the relax pass carries the difference
+    /// the bodies' motion since then makes (`solve`).
+    var solveAxisX = Lanes(), solveAxisY = Lanes(), solveCrossA = Lanes(), solveCrossB = Lanes()
 
     /// Whether a joint is solved in a wide block: a distance joint without limit. Its limit
     /// impulses then stay zero for good, and so does a spring's axial impulse and a rod's spring
@@ -59,12 +63,10 @@ struct WideDistanceBlock: WideJointBlock {
         return (rAX, rAY, rBX, rBY, dx, dy)
     }
 
-        /// `JointRecord.warmStart` for distance joints: the accumulated impulses along the anchors'
-    /// separation (`Vec2.normalized`), with no angular part. `changes`: see `solve`.
-    static func warmStart(_ c: UnsafeMutablePointer<WideDistanceBlock>, _ states: UnsafeMutablePointer<BodyState>,
-                          changes: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
-        let old = (a: WideBodies(states, c.pointee.joint.indexA), b: WideBodies(states, c.pointee.joint.indexB))
-        var a = old.a, b = old.b
+    /// `JointRecord.warmStart` for distance joints: the accumulated impulses along the anchors'
+    /// separation (`Vec2.normalized`), with no angular part.
+    static func warmStart(_ c: UnsafeMutablePointer<WideDistanceBlock>, _ states: UnsafeMutablePointer<BodyState>) {
+        var a = WideBodies(states, c.pointee.joint.indexA), b = WideBodies(states, c.pointee.joint.indexB)
         let f = frame(c, WideMotion(states, c.pointee.joint.indexA), WideMotion(states, c.pointee.joint.indexB))
         let l = (f.dx * f.dx + f.dy * f.dy).squareRoot()
         let tiny = l .< 1e-20
@@ -80,30 +82,40 @@ struct WideDistanceBlock: WideJointBlock {
         b.vx = b.vx + j.massB * lx
         b.vy = b.vy + j.massB * ly
         b.w = b.w + j.inertiaB * ((f.rBX * ly - f.rBY * lx) + zero)
-        finish(states, c, old, a, b, changes)
+        scatter(states, c, a, b)
     }
 
     /// `JointRecord.solveDistance` without limits, over a sub-step of length `h`: the speed along
     /// the anchors' axis and the length's error, removed with the axial mass; a rod with the
     /// joints' softness (`soft`, with `useBias`) or rigidly, a spring with its own softness and only
-    /// with `useBias` (a spring lane is otherwise left as it is). While the contacts' warm start is
-    /// carried beside these joints, `changes` gets what the pass changed in each movable body's
-    /// velocities (new minus old), as `JointPassKernel` notes for joints solved alone.
+    /// with `useBias` (a spring lane is otherwise left as it is).
+    ///
+    /// While the warm start is carried (`VelocityCarry`), the solve pass keeps its axis and moment
+    /// arms (`keepsFrame`), and the relax pass adds to each body's carried row (`carried`) what the
+    /// next warm start would apply beyond what the sub-step applied: the accumulated impulse, as it
+    /// stands when the relax starts, along the axis and at the arms the bodies' motion since the
+    /// solve gives minus along and at the solve's. The warm start then equals the carried change.
     static func solve(_ c: UnsafeMutablePointer<WideDistanceBlock>, _ states: UnsafeMutablePointer<BodyState>, soft: Softness,
-                      useBias: Bool, h: Float, changes: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
+                      useBias: Bool, h: Float, keepsFrame: Bool = false, carried: UnsafeMutablePointer<SIMD4<Float>>? = nil) {
         let springs = c.pointee.springLanes .!= 0
         let springsAct = springs .& (c.pointee.hertz .> 0)
-        // Springs act only in the solve pass: a block of springs has nothing to do in the relax,
-        // unless its (zero) changes are noted, as the joints solved alone note theirs.
-        if !useBias && all(springs) && changes == nil { return }
-        let old = (a: WideBodies(states, c.pointee.joint.indexA), b: WideBodies(states, c.pointee.joint.indexB))
-        var a = old.a, b = old.b
+        // Springs act only in the solve pass: a block of springs has nothing to do in the relax
+        // but carry.
+        let springsOnly = !useBias && all(springs)
+        if springsOnly && carried == nil { return }
+        var a = WideBodies(states, c.pointee.joint.indexA), b = WideBodies(states, c.pointee.joint.indexB)
         let f = frame(c, WideMotion(states, c.pointee.joint.indexA), WideMotion(states, c.pointee.joint.indexB))
         let currentLength = (f.dx * f.dx + f.dy * f.dy).squareRoot()
         let apart = currentLength .> 1e-9
         let axisX = (f.dx / currentLength).replacing(with: 1, where: .!apart)
         let axisY = (f.dy / currentLength).replacing(with: 0, where: .!apart)
         let crA = f.rAX * axisY - f.rAY * axisX, crB = f.rBX * axisY - f.rBY * axisX
+        if keepsFrame {
+            c.pointee.solveAxisX = axisX; c.pointee.solveAxisY = axisY
+            c.pointee.solveCrossA = crA; c.pointee.solveCrossB = crB
+        }
+        if let carried { carryMotion(c, axisX: axisX, axisY: axisY, crossA: crA, crossB: crB, carried) }
+        if springsOnly { return }
         let j = c.pointee.joint
         let k = ((j.massA + j.massB) + j.inertiaA * crA * crA) + j.inertiaB * crB * crB
         let axialMass = (1 / k).replacing(with: 0, where: .!(k .> 0))
@@ -137,26 +149,38 @@ struct WideDistanceBlock: WideJointBlock {
         b.vx.replace(with: b.vx + j.massB * px, where: applied)
         b.vy.replace(with: b.vy + j.massB * py, where: applied)
         b.w.replace(with: b.w + j.inertiaB * crB * impulse, where: applied)
-        finish(states, c, old, a, b, changes)
+        scatter(states, c, a, b)
     }
 
-    /// Writes both sides' velocities back to the lanes whose body can move, and adds what changed
-    /// to `changes` where given.
+    /// Adds to the carried row of each side whose body can move what the accumulated impulse
+    /// applies along the axis `axisX`, `axisY` and at the arms `crossA`, `crossB` minus along and
+    /// at those the solve kept (see `solve`): the linear part taken off the row's velocity (the
+    /// carry adds the velocity minus the row), the spin added to its last float.
     @inline(__always)
-    static func finish(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WideDistanceBlock>,
-                       _ old: (a: WideBodies, b: WideBodies), _ a: WideBodies, _ b: WideBodies,
-                       _ changes: UnsafeMutablePointer<SIMD4<Float>>?) {
-        scatterVelocities(states, c, indexA: \.joint.indexA, massA: \.joint.massA, indexB: \.joint.indexB, massB: \.joint.massB, a, b)
-        guard let changes else { return }
+    static func carryMotion(_ c: UnsafeMutablePointer<WideDistanceBlock>, axisX: Lanes, axisY: Lanes,
+                            crossA: Lanes, crossB: Lanes, _ carried: UnsafeMutablePointer<SIMD4<Float>>) {
+        let j = c.pointee.joint
+        let total = c.pointee.springImpulse + c.pointee.axialImpulse
+        let lx = total * (axisX - c.pointee.solveAxisX), ly = total * (axisY - c.pointee.solveAxisY)
+        let moveAX = j.massA * lx, moveAY = j.massA * ly, moveBX = j.massB * lx, moveBY = j.massB * ly
+        let spinA = -(j.inertiaA * (total * (crossA - c.pointee.solveCrossA)))
+        let spinB = j.inertiaB * (total * (crossB - c.pointee.solveCrossB))
         for l in 0..<4 {
-            if c.pointee.joint.massA[l] > 0 {
-                let new = SIMD4(a.vx[l], a.vy[l], a.w[l], 0), before = SIMD4(old.a.vx[l], old.a.vy[l], old.a.w[l], 0)
-                changes[Int(c.pointee.joint.indexA[l])] += new - before
+            if j.massA[l] > 0 {
+                let row = carried + Int(j.indexA[l])
+                row.pointee.x += moveAX[l]; row.pointee.y += moveAY[l]; row.pointee.w += spinA[l]
             }
-            if c.pointee.joint.massB[l] > 0 {
-                let new = SIMD4(b.vx[l], b.vy[l], b.w[l], 0), before = SIMD4(old.b.vx[l], old.b.vy[l], old.b.w[l], 0)
-                changes[Int(c.pointee.joint.indexB[l])] += new - before
+            if j.massB[l] > 0 {
+                let row = carried + Int(j.indexB[l])
+                row.pointee.x -= moveBX[l]; row.pointee.y -= moveBY[l]; row.pointee.w += spinB[l]
             }
         }
+    }
+
+    /// Writes both sides' velocities back to the lanes whose body can move.
+    @inline(__always)
+    static func scatter(_ states: UnsafeMutablePointer<BodyState>, _ c: UnsafeMutablePointer<WideDistanceBlock>,
+                        _ a: WideBodies, _ b: WideBodies) {
+        scatterVelocities(states, c, indexA: \.joint.indexA, massA: \.joint.massA, indexB: \.joint.indexB, massB: \.joint.massB, a, b)
     }
 }

@@ -50,11 +50,12 @@ struct DistancePassKernel: ChunkKernel {
     var blocks: UnsafeMutablePointer<WideDistanceBlock>
     var pass: JointPass
     var context: SolverContext
-    /// While the contacts' warm start is carried beside joints that are not plain pins: what
-    /// the joints change in each body's velocities (see `WideDistanceBlock.solve`).
-    var changes: UnsafeMutablePointer<SIMD4<Float>>? = nil
-    /// Whether the run's blocks are taken two at a time in eight lanes (where `solvesPairs`, and
-    /// no changes are noted); an odd last block is solved alone.
+    /// The awake bodies' carried velocities, while the warm start is carried (`VelocityCarry`):
+    /// the solve keeps its frame and the relax carries the bodies' motion since
+    /// (`WideDistanceBlock.solve`).
+    var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
+    /// Whether the run's blocks are taken two at a time in eight lanes (where `solvesPairs`); an
+    /// odd last block is solved alone.
     var pairsAtOnce: Bool
 
     /// Whether this build and processor solve distance blocks in pairs in C
@@ -69,22 +70,24 @@ struct DistancePassKernel: ChunkKernel {
         return dynamics_distance_layout(
             stride: Int64(MemoryLayout<WideDistanceBlock>.stride), frame: WideJointFrame.layout(in: \WideDistanceBlock.joint),
             length: at(\.length), axialImpulse: at(\.axialImpulse), springImpulse: at(\.springImpulse),
-            hertz: at(\.hertz), dampingRatio: at(\.dampingRatio), springLanes: at(\.springLanes))
+            hertz: at(\.hertz), dampingRatio: at(\.dampingRatio), springLanes: at(\.springLanes),
+            solveAxisX: at(\.solveAxisX), solveAxisY: at(\.solveAxisY),
+            solveCrossA: at(\.solveCrossA), solveCrossB: at(\.solveCrossB))
     }()
 
     func run(_ range: Range<Int>) {
-        let (pairs, single) = splitIntoPairs(range, inPairs: pairsAtOnce && changes == nil)
+        let (pairs, single) = splitIntoPairs(range, inPairs: pairsAtOnce)
         if pairs > 0 { runPairs(from: range.lowerBound, count: pairs) }
         switch pass {
-        case .warmStart: for k in single { WideDistanceBlock.warmStart(blocks + k, context.states, changes: changes) }
+        case .warmStart: for k in single { WideDistanceBlock.warmStart(blocks + k, context.states) }
         case .solve:
             for k in single {
                 WideDistanceBlock.solve(blocks + k, context.states, soft: context.jointSoftness, useBias: true, h: context.h,
-                                        changes: changes)
+                                        keepsFrame: carried != nil)
             }
         case .relax:
             for k in single {
-                WideDistanceBlock.solve(blocks + k, context.states, soft: .rigid, useBias: false, h: context.h, changes: changes)
+                WideDistanceBlock.solve(blocks + k, context.states, soft: .rigid, useBias: false, h: context.h, carried: carried)
             }
         }
     }
@@ -99,11 +102,12 @@ struct DistancePassKernel: ChunkKernel {
             case .solve:
                 let soft = context.jointSoftness
                 dynamics_distance_pairs_solve(layout, start, Int64(count), states, soft.biasRate, soft.massScale,
-                                              soft.impulseScale, 1, context.h)
+                                              soft.impulseScale, 1, context.h, carried != nil ? 1 : 0, nil)
             case .relax:
                 let soft = Softness.rigid
+                let rows = carried.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Float.self) }
                 dynamics_distance_pairs_solve(layout, start, Int64(count), states, soft.biasRate, soft.massScale,
-                                              soft.impulseScale, 0, context.h)
+                                              soft.impulseScale, 0, context.h, 0, rows)
             }
         }
     }

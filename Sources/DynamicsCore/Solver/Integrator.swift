@@ -17,7 +17,7 @@ struct Integrator {
     /// C (`dynamics_integrate_velocities`, `dynamics_integrate_positions`): at the contact passes'
     /// AVX level, so that `DYNAMICS_KERNELS=baseline` keeps this Swift code.
     var eightAtOnce = Integrator.integratesEightAtOnce
-    /// Each awake body's carried velocity (vx, vy, ω) and the pins' spin, for `carry` (`VelocityCarry`).
+    /// Each awake body's carried velocity (vx, vy, ω) and the wide joints' spin, for `carry` (`VelocityCarry`).
     var carried: UnsafeMutablePointer<SIMD4<Float>>? = nil
     /// What the velocity integration does with `carried`; none without it. Not with field forces.
     var carry: VelocityCarry = []

@@ -12,19 +12,21 @@ import CKernelSupport
 /// integration's one stage, instead of in a stage per colour.
 ///
 /// This holds only where nothing else changes the velocities between the integration and the end
-/// of the relax pass, and where every impulse is applied at anchors the carry can follow. Plain
-/// pins turn their anchors with the bodies; their relax pass adds the turn's share to the carried
-/// row's last float (the spin `apply` adds too, see `WidePinBlock.solve`). Other joints keep their
-/// warm start passes and note what they change in each body's velocities
-/// (`World.jointVelocityChanges`), which `apply` leaves out. Fields (whose velocity fields act
-/// after the integration) keep every pass (see `World.warmStartIsCarried`).
+/// of the relax pass, and where every impulse is applied at anchors the carry can follow. The
+/// joints solved four wide move their anchors (and a distance joint its axis) with the bodies;
+/// their relax pass carries what that motion changes in their warm start: the spin in the carried
+/// row's last float, which `apply` adds too, and the linear part taken off the row's velocity
+/// (`WidePinBlock.solve`, `WideDistanceBlock.solve`). Other joints keep their warm start passes
+/// and note what they change in each body's velocities (`World.jointVelocityChanges`), which
+/// `apply` leaves out. Fields (whose velocity fields act after the integration) keep every pass
+/// (see `World.warmStartIsCarried`).
 struct VelocityCarry: OptionSet, BitwiseCopyable {
     let rawValue: Int32
 
     /// Write each body's integrated velocity, before any impulse, to its carried row.
     static let record = VelocityCarry(rawValue: Int32(dynamics_carry_record))
     /// Add back to each dynamic body what the constraints added since the last record: its
-    /// velocity before the integration minus its carried row, plus the pins' spin in the row,
+    /// velocity before the integration minus its carried row, plus the joints' spin in the row,
     /// minus what the joints outside the carry changed.
     static let apply = VelocityCarry(rawValue: Int32(dynamics_carry_apply))
 

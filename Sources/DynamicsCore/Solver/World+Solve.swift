@@ -141,13 +141,18 @@ extension World {
 
     /// Whether this step's sub-steps carry the warm start in the velocity integration
     /// (`VelocityCarry`) instead of warm starting in passes after the first sub-step: not with
-    /// fields, which change velocities otherwise than by impulses. Plain pins carry their
-    /// anchors' turn (`WidePinBlock.solve`). Other joints, whose warm start turns their anchors in
-    /// ways the carry does not follow, keep their warm start passes and note what they change,
-    /// which the carry leaves out (`jointsAreMeasured`); that pays only beside many more contacts
-    /// (`contactsPerMeasuredJoint`). Known once the joints and contacts are prepared.
+    /// fields, which change velocities otherwise than by impulses. The joints solved four wide
+    /// carry what the bodies' motion does to their warm start (`WidePinBlock.solve`,
+    /// `WideDistanceBlock.solve`). Other joints, whose warm start changes in ways the carry does
+    /// not follow, keep their warm start passes and note what they change, which the carry
+    /// leaves out (`jointsAreMeasured`); that pays only beside many more contacts
+    /// (`contactsPerMeasuredJoint`). Distance joints without contacts beside them keep their passes
+    /// too: carrying the motion costs them what their warm start does (a spring's relax pass has
+    /// nothing else to do), and there is no contact whose passes the carry would save. Known once
+    /// the joints and contacts are prepared.
     var warmStartIsCarried: Bool {
         guard carriesWarmStarts && definition.subStepCount > 1 && !hasFields else { return false }
+        if solvedContactCount == 0 && activeWideDistanceCount > 0 { return false }
         let measured = measuredJointCount
         return measured == 0 || solvedContactCount >= Self.contactsPerMeasuredJoint * measured
     }
@@ -155,11 +160,12 @@ extension World {
     /// The contacts whose constraints the last preparation built, in every colour (0 before any).
     var solvedContactCount: Int { coloring.coloredCount }
 
-    /// How many contact constraints each joint that is not a plain pin needs beside it for the
-    /// contacts' warm start to be carried. Noting what a joint changes adds to each of its twelve
-    /// passes a step (a read and a write of both bodies' rows), while the carry saves three warm
-    /// start passes over the contacts alone. Side by side in one process (600 steps), carried
-    /// against passes: 5 000 beads on 4 500 rigid distance joints in a heap with 7 600 contacts
+    /// How many contact constraints each joint solved alone needs beside it for the contacts'
+    /// warm start to be carried. Noting what a joint changes adds to each of its twelve passes a
+    /// step (a read and a write of both bodies' rows), while the carry saves three warm start
+    /// passes over the contacts alone. Side by side in one process (600 steps), carried against
+    /// passes, measured with rods noting their changes (before their blocks carried): 5 000 beads
+    /// on 4 500 rigid distance joints in a heap with 7 600 contacts
     /// stepped 0.86–0.93x as fast on one thread and 0.88–0.92x on two; 450 such joints beside
     /// 10 500 contacts 1.03–1.06x (1.03x on two threads); 900 beside 10 200 1.00–1.03x (0.94x on
     /// two); 1 800 beside 9 400 0.96–1.04x (0.98x); 3 150 beside 8 600 0.92–0.96x (0.92x).
@@ -169,8 +175,8 @@ extension World {
     /// keep their warm start passes and note their velocity changes (`jointVelocityChanges`).
     var jointsAreMeasured: Bool { measuredJointCount > 0 }
 
-    /// The active joints that are not plain pins solved four wide (see `activePinCount`).
-    var measuredJointCount: Int { joints.active.count - activePinCount }
+    /// The active joints not solved four wide (see `activePinCount`, `activeWideDistanceCount`).
+    var measuredJointCount: Int { joints.active.count - activePinCount - activeWideDistanceCount }
 
     /// Adds the integration of the positions of every awake body over one sub-step with the
     /// world's vector backend.
@@ -206,7 +212,7 @@ extension World {
                 appendJointPass(.warmStart, context, carried: carried)
                 appendContactPass(.warmStart, context)
             } else if measured {
-                appendJointPass(.warmStart, context, carried: carried, pins: false)
+                appendJointPass(.warmStart, context, carried: carried, wideBlocks: false)
             }
             appendJointPass(.solve, context, carried: carried)
             appendContactPass(.solve, context, backwards: backwards)

@@ -205,7 +205,9 @@ extension World {
         guard count > 0 else { return }
         let offsets = joints.coloring.offsets.base, blockOffsets = joints.pinBlockOffsets.base
         let distanceOffsets = joints.distanceBlockOffsets.base
-        let pins = tasks.pinPasses.task(pass), distances = tasks.distancePasses.task(pass), others = tasks.jointPasses.task(pass)
+        let carrying = carried != nil
+        let pins = tasks.pinPasses.task(pass, carrying: carrying), distances = tasks.distancePasses.task(pass, carrying: carrying)
+        let others = tasks.jointPasses.task(pass, carrying: carrying)
         let changes = carried == nil ? nil : jointVelocityChanges.base
         pins.kernel = PinPassKernel(blocks: joints.pinBlocks.base, pass: pass, context: context, carried: carried,
                                     pairsAtOnce: solvesJointBlocksInPairs && PinPassKernel.solvesPairs)

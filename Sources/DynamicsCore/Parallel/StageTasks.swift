@@ -20,12 +20,12 @@ final class StageTasks {
     let segmentCrossings = KernelTask<SegmentCrossingView>()
     let fields = KernelTask<FieldKernel>()
     let prepareJoints = KernelTask<PrepareJointsKernel>()
-    let jointPasses = PassTasks<JointPassKernel>()
+    let jointPasses = JointPassTasks<JointPassKernel>()
     let preparePinBlocks = KernelTask<PrepareJointBlocksKernel<WidePinBlock>>()
-    let pinPasses = PassTasks<PinPassKernel>()
+    let pinPasses = JointPassTasks<PinPassKernel>()
     let storePinImpulses = KernelTask<StoreJointImpulsesKernel<WidePinBlock>>()
     let prepareDistanceBlocks = KernelTask<PrepareJointBlocksKernel<WideDistanceBlock>>()
-    let distancePasses = PassTasks<DistancePassKernel>()
+    let distancePasses = JointPassTasks<DistancePassKernel>()
     let storeDistanceImpulses = KernelTask<StoreJointImpulsesKernel<WideDistanceBlock>>()
     let pairSearch = KernelTask<PairSearchKernel>()
     let newContacts = KernelTask<NewContactsKernel>()
@@ -39,7 +39,7 @@ final class StageTasks {
     let contactFirstBodies = KernelTask<ContactFirstBodiesKernel>()
 }
 
-/// One task holder per solver pass, so that a program can hold stages of every pass at once,
+/// One task holder per contact pass, so that a program can hold stages of every pass at once,
 /// each holder with its pass's kernel.
 final class PassTasks<Kernel: ChunkKernel> {
     let warmStart = KernelTask<Kernel>()
@@ -58,13 +58,25 @@ final class PassTasks<Kernel: ChunkKernel> {
         case .restitution: restitution
         }
     }
+}
 
-    /// The holder of joint pass `pass`.
-    func task(_ pass: JointPass) -> KernelTask<Kernel> {
-        switch pass {
-        case .warmStart: warmStart
-        case .solve: solve
-        case .relax: relax
+/// One task holder per joint pass and per whether it carries the warm start into the next
+/// sub-step (`VelocityCarry`): the last sub-step's passes carry nothing on, while the program
+/// holds the earlier sub-steps' too.
+final class JointPassTasks<Kernel: ChunkKernel> {
+    let warmStart = KernelTask<Kernel>(), solve = KernelTask<Kernel>(), relax = KernelTask<Kernel>()
+    let carryingWarmStart = KernelTask<Kernel>(), carryingSolve = KernelTask<Kernel>()
+    let carryingRelax = KernelTask<Kernel>()
+
+    /// The holder of joint pass `pass`, carrying or not.
+    func task(_ pass: JointPass, carrying: Bool) -> KernelTask<Kernel> {
+        switch (pass, carrying) {
+        case (.warmStart, false): warmStart
+        case (.solve, false): solve
+        case (.relax, false): relax
+        case (.warmStart, true): carryingWarmStart
+        case (.solve, true): carryingSolve
+        case (.relax, true): carryingRelax
         }
     }
 }

@@ -206,18 +206,21 @@ extension World {
         for subStep in 0..<definition.subStepCount {
             let carry = carries ? VelocityCarry.of(subStep: subStep, count: definition.subStepCount) : []
             if integrate { appendIntegrateVelocities(context, carry: carry, jointsMeasured: measured) }
+            // The last sub-step carries nothing on: its joints keep no frames and note no changes
+            // (the next step's first integration records the rows afresh and clears the notes).
+            let jointsCarried = carry.contains(.record) ? carried : nil
             // Carried, the warm start is already in the integration's stage, but for the joints
             // that are measured instead.
             if !carry.contains(.apply) {
                 appendJointPass(.warmStart, context, carried: carried)
                 appendContactPass(.warmStart, context)
             } else if measured {
-                appendJointPass(.warmStart, context, carried: carried, wideBlocks: false)
+                appendJointPass(.warmStart, context, carried: jointsCarried, wideBlocks: false)
             }
-            appendJointPass(.solve, context, carried: carried)
+            appendJointPass(.solve, context, carried: jointsCarried)
             appendContactPass(.solve, context, backwards: backwards)
             if integrate { appendIntegratePositions(context) }
-            appendJointPass(.relax, context, carried: carried)
+            appendJointPass(.relax, context, carried: jointsCarried)
             if subStep + 1 < definition.subStepCount {
                 appendContactPass(.cappingRelax, relaxing, backwards: backwards)
             } else {

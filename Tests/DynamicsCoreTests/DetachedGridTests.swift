@@ -205,4 +205,71 @@ struct DetachedGridTests {
         let found = detached.queries.last?.count ?? 0
         #expect(found >= 10, "the last query finds ghosts at rest: \(found)")
     }
+
+    /// `count` ghosts (category 2, mask ~2: they pass through each other) falling in rows from
+    /// 5 m up, with nothing static: no moved proxy can pair with any (`World.movedProxiesCannotPair`).
+    static func fallingGhosts(count: Int, detaches: Bool) throws -> World {
+        let world = try makeWorld()
+        world.detachesMovingGrid = detaches
+        let ghost = CollisionFilter(categoryBits: 2, maskBits: ~UInt64(2))
+        for i in 0..<count {
+            let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(Float(i % 40) - 19.5, 5 + Float(i / 40))))
+            try world.createShape(on: body, ShapeDefinition(.circle(radius: 0.25), filter: ghost))
+        }
+        return world
+    }
+
+    /// Where no moved proxy can pair, a detached grid's proxies that stay ordinary ones are not
+    /// marked moved: the finalisation leaves the serial pass nothing to do (the joint grid spent
+    /// 35 µs a step there, marking 10 000 proxies that the pair search only unmarked). Their
+    /// cells must still follow them, so box queries answer as with the linked grid.
+    @Test("where nothing can pair, the detached grid's proxies move unmarked, with the box queries of the linked grid")
+    func unmarkedWhereNothingCanPair() throws {
+        let detached = try Self.fallingGhosts(count: 240, detaches: true)
+        let linked = try Self.fallingGhosts(count: 240, detaches: false)
+        for step in 0..<60 {
+            detached.step(1.0 / 60)
+            linked.step(1.0 / 60)
+            #expect(detached.movedProxiesCannotPair)
+            if step >= 2 {
+                #expect(detached.movingGridDetached)
+                let flagged = (0..<detached.enlargedFlags.count).filter { detached.enlargedFlags[$0] != 0 }.count
+                #expect(flagged == 0, "step \(step): \(flagged) bodies left to the serial pass")
+            }
+            #expect(detached.stateHash() == linked.stateHash())
+            let box = AABB(lower: Vec2(-10, -Float(step) * 0.2), upper: Vec2(10, 8 - Float(step) * 0.2))
+            #expect(detached.shapes(overlapping: box, enlarged: true) == linked.shapes(overlapping: box, enlarged: true))
+        }
+        // The ghosts fell through the queried band: the queries found them.
+        #expect(!detached.shapes(overlapping: AABB(lower: Vec2(-25, -20), upper: Vec2(25, 20)), enlarged: true).isEmpty)
+    }
+
+    /// Falling ghosts are unmarked while nothing can pair; a ground placed under them then
+    /// admits them, and from the next step on they must be marked again and land on it, as in a
+    /// world whose grid stays linked.
+    @Test("a ground placed under unmarked ghosts catches them all, as with the linked grid")
+    func groundCatchesUnmarkedGhosts() throws {
+        var landed: [Int] = []
+        var hashes: [[UInt64]] = []
+        for detaches in [true, false] {
+            let world = try Self.fallingGhosts(count: 200, detaches: detaches)
+            var steps: [UInt64] = []
+            for step in 0..<180 {
+                if step == 10 {
+                    #expect(world.movedProxiesCannotPair && world.movingGridDetached == detaches)
+                    try addGround(world, halfWidth: 30)
+                }
+                world.step(1.0 / 60)
+                steps.append(world.stateHash())
+            }
+            let resting = world.bodyIDs.filter { id in
+                world.type(of: id) == .dynamic && abs(world.position(of: id).y - 0.25) < 0.05
+            }
+            landed.append(resting.count)
+            hashes.append(steps)
+        }
+        #expect(landed == [200, 200], "ghosts resting on the ground: \(landed)")
+        let firstDifferentStep = hashes[0].indices.first { hashes[0][$0] != hashes[1][$0] }
+        #expect(firstDifferentStep == nil, "steps differ from step \(firstDifferentStep ?? -1)")
+    }
 }

@@ -18,6 +18,10 @@ struct FinalizeView: ChunkKernel {
     /// Whether the moving grid is detached (`World+DetachedGrid.swift`): a moving-grid proxy's
     /// new cells, all it has there, are then written here, in parallel.
     var detachedGrid: Bool
+    /// Whether a proxy of the detached moving grid that stays an ordinary proxy is marked moved
+    /// (by the serial pass). Not where no moved proxy can pair (`World.movedProxiesCannotPair`):
+    /// the pair search would find nothing and only clear the marks.
+    var marksMovedProxies: Bool
     var inverseCellSize: Float
     /// See `Tolerances.fatMargin`.
     var fatMargin: Float
@@ -112,12 +116,16 @@ struct FinalizeView: ChunkKernel {
                 let fat = box.expanded(by: fatMargin)
                 fatAABB[Int(s)] = fat
                 let place = placement[Int(s)]
+                var stays = false
                 if detachedGrid && place == .movingGrid {
-                    cells[Int(s)] = SpatialHash.cellRange(fat, inverseCellSize: inverseCellSize)
+                    let range = SpatialHash.cellRange(fat, inverseCellSize: inverseCellSize)
+                    cells[Int(s)] = range
+                    stays = !marksMovedProxies && range.cellCount > 0 && range.cellCount <= World.largeProxyCellLimit
                 }
                 // A shape that collides with nothing is in no grid: nothing for the serial pass to
-                // move (in a swarm driven by fields, every body, every step).
-                if place != .inert { enlarged = true }
+                // move (in a swarm driven by fields, every body, every step). Nor is there for
+                // one that stays in the detached grid unmarked.
+                if place != .inert && !stays { enlarged = true }
             }
             s = nextInBody[Int(s)]
         }
@@ -195,7 +203,9 @@ extension World {
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base, lanes: shapes.edgeLanes.floats.base,
                                 aabb: shapes.aabb.base, fatAABB: shapes.fatAABB.base,
                                 placement: UnsafePointer(shapes.placement.base), cells: shapes.cells.base,
-                                detachedGrid: movingGridDetached, inverseCellSize: movingGrid.inverseCellSize,
+                                detachedGrid: movingGridDetached,
+                                marksMovedProxies: !(movingGridDetached && movedProxiesCannotPair),
+                                inverseCellSize: movingGrid.inverseCellSize,
                                 fatMargin: tolerances.fatMargin,
                                 speculativeDistance: tolerances.speculativeDistance,
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: sweeps,

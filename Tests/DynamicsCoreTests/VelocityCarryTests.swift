@@ -118,6 +118,22 @@ struct VelocityCarryTests {
         return worst
     }
 
+    /// Steps two worlds built alike ten times side by side, `carried` carrying its warm start and
+    /// `passes` not, and expects after each step that `carried` is as `measured` says (whether
+    /// some of its joints are measured) and that their velocities over `bodies` are less than
+    /// `first` apart after the first step and less than `later` after each other.
+    static func expectCarryAgrees(_ carried: World, _ passes: World, over bodies: [BodyID], measured: Bool,
+                                  first: Float, later: Float, sourceLocation: SourceLocation = #_sourceLocation) {
+        for step in 1...10 {
+            carried.step(1.0 / 60)
+            passes.step(1.0 / 60)
+            #expect(carried.warmStartIsCarried && carried.jointsAreMeasured == measured && !passes.warmStartIsCarried,
+                    sourceLocation: sourceLocation)
+            let worst = largestVelocityGap(carried, passes, bodies)
+            #expect(worst < (step == 1 ? first : later), "step \(step): \(worst) apart", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The pins' anchors turn with their rods between the solve and the next warm start; their
     /// relax pass carries that turn. Without it (the carried velocity change alone), the rods'
     /// velocities were 2e-4 apart after three steps and 1e-3 after four; with it, 1e-6 after ten.
@@ -125,13 +141,7 @@ struct VelocityCarryTests {
     func pinsAgreeWithThePasses() throws {
         let (carried, rods) = try Self.pinnedChain(carries: true)
         let (passes, _) = try Self.pinnedChain(carries: false)
-        for step in 1...10 {
-            carried.step(1.0 / 60)
-            passes.step(1.0 / 60)
-            #expect(carried.warmStartIsCarried && !passes.warmStartIsCarried)
-            let worst = Self.largestVelocityGap(carried, passes, rods)
-            #expect(worst < (step == 1 ? 1e-5 : 1e-4), "step \(step): \(worst) apart")
-        }
+        Self.expectCarryAgrees(carried, passes, over: rods, measured: false, first: 1e-5, later: 1e-4)
     }
 
     /// A level chain of `links` beads (balls of 0.2 m) joined rim to rim by rods, hanging from the
@@ -173,13 +183,7 @@ struct VelocityCarryTests {
     func rodsAndSpringsAgreeWithThePasses() throws {
         let (carried, bodies) = try Self.rodChain(carries: true)
         let (passes, _) = try Self.rodChain(carries: false)
-        for step in 1...10 {
-            carried.step(1.0 / 60)
-            passes.step(1.0 / 60)
-            #expect(carried.warmStartIsCarried && !carried.jointsAreMeasured && !passes.warmStartIsCarried)
-            let worst = Self.largestVelocityGap(carried, passes, bodies)
-            #expect(worst < (step == 1 ? 1e-5 : 1e-4), "step \(step): \(worst) apart")
-        }
+        Self.expectCarryAgrees(carried, passes, over: bodies, measured: false, first: 1e-5, later: 1e-4)
         // The chain did swing: its last bead falls.
         #expect(carried.linearVelocity(of: bodies[bodies.count - 1]).y < -1)
     }
@@ -220,13 +224,7 @@ struct VelocityCarryTests {
     func contactsCarryBesideOtherJoints() throws {
         let (carried, bodies) = try Self.jointedScene(carries: true)
         let (passes, _) = try Self.jointedScene(carries: false)
-        for step in 1...10 {
-            carried.step(1.0 / 60)
-            passes.step(1.0 / 60)
-            #expect(carried.warmStartIsCarried && carried.jointsAreMeasured && !passes.warmStartIsCarried)
-            let worst = Self.largestVelocityGap(carried, passes, bodies)
-            #expect(worst < (step == 1 ? 5e-5 : 5e-3), "step \(step): \(worst) apart")
-        }
+        Self.expectCarryAgrees(carried, passes, over: bodies, measured: true, first: 5e-5, later: 5e-3)
     }
 
     @Test("beside other joints, the state is the same bits on 1, 2 and 4 workers")

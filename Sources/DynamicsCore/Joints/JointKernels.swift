@@ -120,11 +120,15 @@ extension World {
         if !keepsJointColoring { joints.gatheredFrom = nil }
         joints.gatherActive(awake: awake, denseOfSlot: denseOf, sims: sims, wideJoints: solvesJointsFourWide,
                             bodiesVersion: bodies.membershipVersion)
-        parallel(tasks.prepareJoints,
-                 PrepareJointsKernel(records: joints.records.base, active: joints.active.base, denseOfSlot: denseOf,
-                                     sims: sims, awake: awake, colorOffsets: joints.coloring.offsets.base,
-                                     pinCounts: joints.pinCounts.base, distanceCounts: joints.distanceCounts.base),
-                 count: joints.active.count, minimumChunk: 512)
+        // Where every active joint is solved four wide (the joint grid's 20 000 pins, the ropes'
+        // rods), the blocks' kernels prepare them all, and this pass would only step over them.
+        if measuredJointCount > 0 {
+            parallel(tasks.prepareJoints,
+                     PrepareJointsKernel(records: joints.records.base, active: joints.active.base, denseOfSlot: denseOf,
+                                         sims: sims, awake: awake, colorOffsets: joints.coloring.offsets.base,
+                                         pinCounts: joints.pinCounts.base, distanceCounts: joints.distanceCounts.base),
+                     count: joints.active.count, minimumChunk: 512)
+        }
         let pinBlocks = Self.layOutJointBlocks(counts: joints.pinCounts.base, offsets: &joints.pinBlockOffsets)
         joints.pinBlocks.resizeUninitialized(to: pinBlocks)
         buildJointBlocks(tasks.preparePinBlocks, joints.pinBlocks.base, count: pinBlocks,

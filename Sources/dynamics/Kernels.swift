@@ -40,9 +40,22 @@ struct Kernels: ParsableCommand {
         }
         progress.clear()
         print(kernelsTable(rows, kernels: kernels, threads: threads))
+        if sideBySide.rounds > 1 { print("each kernel's fastest of \(sideBySide.rounds) rounds (by median)") }
     }
 
+    /// The profile at `path` measured `--rounds` times, each kernel's fastest round kept
+    /// (`KernelsResult.keepingFastest`).
     func measure(_ path: String, kernels: [SolverKernel], label prefix: String, progress: Progress) throws -> KernelsResult {
+        var best: KernelsResult?
+        for round in 0..<sideBySide.rounds {
+            let result = try measureOnce(path, kernels: kernels, label: sideBySide.label(prefix, round: round), progress: progress)
+            best = best?.keepingFastest(result) ?? result
+        }
+        return best!
+    }
+
+    /// One round: a world per kernel built, warmed up and stepped side by side.
+    func measureOnce(_ path: String, kernels: [SolverKernel], label prefix: String, progress: Progress) throws -> KernelsResult {
         var scenes: [Scene] = []
         for kernel in kernels {
             SolverKernel.select(kernel)
@@ -72,6 +85,15 @@ struct KernelsResult: Equatable {
     /// Per kernel, in the order of the table's columns.
     var medianMs: [Double]
     var statesAgree: Bool
+
+    /// This round and `other` (of the same profile and kernels) combined: each kernel's faster
+    /// median; the states agree only if they agreed in both.
+    func keepingFastest(_ other: KernelsResult) -> KernelsResult {
+        var kept = self
+        kept.medianMs = zip(medianMs, other.medianMs).map { min($0, $1) }
+        kept.statesAgree = statesAgree && other.statesAgree
+        return kept
+    }
 }
 
 /// The table `dynamics kernels` prints: each kernel's median ms per step, and the last kernel's

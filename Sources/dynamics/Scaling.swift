@@ -68,6 +68,7 @@ struct Scaling: ParsableCommand {
             print(try jsonText(rows.map { ScalingResult.Record($0, threads: threads) }))
         } else {
             print(scalingTable(rows, threads: threads))
+            if sideBySide.rounds > 1 { print("each world's fastest of \(sideBySide.rounds) rounds (by median)") }
             for row in rows {
                 guard let one = row.oneThreadParts, let several = row.severalThreadsParts else { continue }
                 print("\n" + StepParts.table(profile: row.profile, one: one, several: several, threads: threads))
@@ -88,7 +89,19 @@ struct Scaling: ParsableCommand {
         return named.joined(separator: ", ") + " faster on \(threads) threads than on one, below --min-speed-up \(minSpeedUp)"
     }
 
+    /// The profile at `path` measured `--rounds` times, each world's fastest round kept
+    /// (`ScalingResult.keepingFastest`).
     func measure(_ path: String, label prefix: String, progress: Progress) throws -> ScalingResult {
+        var best: ScalingResult?
+        for round in 0..<sideBySide.rounds {
+            let result = try measureOnce(path, label: sideBySide.label(prefix, round: round), progress: progress)
+            best = best?.keepingFastest(result) ?? result
+        }
+        return best!
+    }
+
+    /// One round: both worlds built, warmed up and stepped side by side.
+    func measureOnce(_ path: String, label prefix: String, progress: Progress) throws -> ScalingResult {
         let scenes = [try loadScene(path, threads: 1), try loadScene(path, threads: threads)]
         let profile = scenes[0].profile
         let timings = stepInTurn(scenes, measured: sideBySide.steps ?? profile.steps, block: sideBySide.block,
@@ -114,6 +127,19 @@ struct ScalingResult: Equatable {
 
     /// How many times faster the world on several threads stepped (median against median).
     var speedUp: Double { severalThreadsMs > 0 ? oneThreadMs / severalThreadsMs : 0 }
+
+    /// This round and `other` (of the same profile) combined: each world's faster median, with
+    /// that round's parts; the states agree only if they agreed in both.
+    func keepingFastest(_ other: ScalingResult) -> ScalingResult {
+        var kept = self
+        if other.oneThreadMs < oneThreadMs { kept.oneThreadMs = other.oneThreadMs; kept.oneThreadParts = other.oneThreadParts }
+        if other.severalThreadsMs < severalThreadsMs {
+            kept.severalThreadsMs = other.severalThreadsMs
+            kept.severalThreadsParts = other.severalThreadsParts
+        }
+        kept.statesAgree = statesAgree && other.statesAgree
+        return kept
+    }
 
     /// A row as `--json` prints it.
     struct Record: Encodable, Equatable {

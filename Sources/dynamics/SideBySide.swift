@@ -14,9 +14,22 @@ struct SideBySideOptions: ParsableArguments {
     @Option(help: "Timed steps of one world before the next takes its turn.")
     var block: Int = 10
 
+    @Option(help: ArgumentHelp("Times each profile is measured, its worlds built afresh each time; each world's fastest "
+                                   + "round (by median) counts. On a host whose processors are shared now and then, a "
+                                   + "slow spell that falls on one world's threads alone then spoils one round, not the result.",
+                               valueName: "count"))
+    var rounds: Int = 1
+
     func validate() throws {
         if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
         guard block >= 1 else { throw ValidationError("--block must be >= 1, got \(block)") }
+        guard rounds >= 1 && rounds <= 100 else { throw ValidationError("--rounds must be in 1...100, got \(rounds)") }
+    }
+
+    /// The label of round `round` (from 0) of a profile's measurement: `prefix`, with the round's
+    /// number where there are several.
+    func label(_ prefix: String, round: Int) -> String {
+        rounds > 1 ? "\(prefix) round \(round + 1)/\(rounds)" : prefix
     }
 }
 

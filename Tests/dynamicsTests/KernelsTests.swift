@@ -41,9 +41,18 @@ struct KernelsTests {
         #expect(lines.last == "1 thread(s); every kernel gives the same state (checked)")
     }
 
+    @Test("--rounds keeps each kernel's fastest round, and the states agree only if they did in every round")
+    func rounds() {
+        let first = KernelsResult(profile: "tumbler", bodies: 2026, medianMs: [3.0, 2.4], statesAgree: true)
+        var second = KernelsResult(profile: "tumbler", bodies: 2026, medianMs: [3.3, 2.0], statesAgree: true)
+        #expect(first.keepingFastest(second) == KernelsResult(profile: "tumbler", bodies: 2026, medianMs: [3.0, 2.0], statesAgree: true))
+        second.statesAgree = false
+        #expect(!first.keepingFastest(second).statesAgree)
+    }
+
     @Test("bad options are rejected with the option's name")
     func badOptions() {
-        for args in [["--threads", "0"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"]] {
+        for args in [["--threads", "0"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"], ["--rounds", "0"], ["--rounds", "101"]] {
             do {
                 _ = try Kernels.parse(args)
                 Issue.record("accepted \(args)")

@@ -77,9 +77,31 @@ struct ScalingTests {
         #expect(abs((rows[0]["speedUp"] as? Double ?? 0) - 1.5) < 1e-12)
     }
 
+    /// On a host whose processors are shared at times, a slow spell may fall on one world's
+    /// threads alone; with `--rounds`, each world's fastest round counts.
+    @Test("--rounds keeps each world's fastest round, with its parts, and the states agree only if they did in every round")
+    func rounds() throws {
+        let first = ScalingResult(profile: "ropes", bodies: 5001, oneThreadMs: 1.40, severalThreadsMs: 1.80, statesAgree: true,
+                                  oneThreadParts: StepProfile(), severalThreadsParts: StepProfile())
+        var second = ScalingResult(profile: "ropes", bodies: 5001, oneThreadMs: 1.45, severalThreadsMs: 0.82, statesAgree: true)
+        let kept = first.keepingFastest(second)
+        #expect(kept.oneThreadMs == 1.40 && kept.severalThreadsMs == 0.82)
+        // The parts come with the round they were kept from (the second round had none).
+        #expect(kept.oneThreadParts != nil && kept.severalThreadsParts == nil)
+        #expect(abs(kept.speedUp - 1.40 / 0.82) < 1e-12 && kept.statesAgree)
+        second.statesAgree = false
+        #expect(!first.keepingFastest(second).statesAgree && !second.keepingFastest(first).statesAgree)
+
+        let command = try Scaling.parse([smallStack, "--steps", "7", "--block", "3", "--rounds", "2"])
+        #expect(command.sideBySide.label("[1/1]", round: 1) == "[1/1] round 2/2")
+        let result = try command.measure(smallStack, label: "", progress: Progress(enabled: false))
+        #expect(result.statesAgree && result.oneThreadMs > 0 && result.severalThreadsMs > 0)
+        #expect(try Scaling.parse([smallStack]).sideBySide.label("[1/1]", round: 0) == "[1/1]")
+    }
+
     @Test("bad options are rejected with the option's name")
     func badOptions() {
-        for args in [["--threads", "1"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"],
+        for args in [["--threads", "1"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"], ["--rounds", "0"], ["--rounds", "101"],
                      ["--min-speed-up", "0"], ["--min-speed-up", "nan"], ["--min-bodies", "-1", "--min-speed-up", "1.7"],
                      ["--min-bodies", "2001"]] {
             do {

@@ -26,7 +26,7 @@ void dynamics_distance_pairs_warm_start(const dynamics_distance_layout *layout, 
 
 /// `WideDistanceBlock.solve` for the same pairs of blocks, over a sub-step of length `h`: with
 /// `useBias` non-zero, rods with the softness `biasRate`, `massScale`, `impulseScale` and springs
-/// with their own; without, rods rigidly, and a block of springs only is left alone. With
+/// with their own; without, rods rigidly, and a block of springs only keeps its velocities. With
 /// `keepsFrame` non-zero, each block keeps its axis and moment arms; with `carried` (the bodies'
 /// carried rows, four floats each), what the motion since the kept frame makes of the accumulated
 /// impulse is carried (`WideDistanceBlock.carryMotion`). The same operations in the same order as

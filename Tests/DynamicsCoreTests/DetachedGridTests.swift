@@ -102,6 +102,42 @@ struct DetachedGridTests {
         #expect(detached.modes[20] && detached.modes[210], "detached when bodies are added and removed")
     }
 
+    /// 320 boxes and balls thrown sideways into a bin with static pegs: its floor, walls and pegs
+    /// are in the static grid (about 130 nodes), and while most bodies move the static runs are
+    /// swept against the moving runs (`RunsInUse.sweepsStatic`) instead of queried by each moved
+    /// proxy. The bodies hit the pegs and walls while they move: every step must be the same as
+    /// with the queries.
+    @Test("sweeping the static runs gives the steps of the moved proxies' queries", arguments: [1, 2])
+    func staticSweepMatchesQueries(workers: Int) throws {
+        let swept = try throwIntoBin(workers: workers, sweepsStaticRuns: true)
+        let queried = try throwIntoBin(workers: workers, sweepsStaticRuns: false)
+        let firstDifferentStep = swept.hashes.indices.first { swept.hashes[$0] != queried.hashes[$0] }
+        #expect(firstDifferentStep == nil, "steps differ from step \(firstDifferentStep ?? -1)")
+        #expect(swept.sweeps >= 100, "\(swept.sweeps) searches swept the static runs")
+        #expect(queried.sweeps == 0)
+    }
+
+    func throwIntoBin(workers: Int, sweepsStaticRuns: Bool) throws -> (hashes: [UInt64], sweeps: Int) {
+        let world = try makeWorld(sleep: true, workers: workers)
+        world.sweepsStaticRuns = sweepsStaticRuns
+        try addBin(world, wallHeight: 8)
+        for peg in 0..<8 {
+            try addBox(world, at: Vec2(Float(peg % 4) * 6 - 9, 3 + Float(peg / 4) * 2.5), half: 0.4,
+                       angle: 0.6, type: .static)
+        }
+        for i in 0..<320 {
+            let p = Vec2(Float(i % 20) * 1.3 - 12.35, 9 + Float(i / 20) * 0.9)
+            let body = i % 2 == 0 ? try addBall(world, at: p, radius: 0.3) : try addBox(world, at: p, half: 0.3)
+            try world.setLinearVelocity(Vec2(i % 4 < 2 ? -5 : 5, 0), of: body)
+        }
+        var hashes: [UInt64] = []
+        for _ in 0..<240 {
+            world.step(1.0 / 60)
+            hashes.append(world.stateHash())
+        }
+        return (hashes, world.staticRunSweeps)
+    }
+
     func runScene(detaches: Bool, workers: Int) throws -> (hashes: [UInt64], queries: [[ShapeID]], modes: [Bool]) {
         let world = try makeWorld(sleep: true, workers: workers)
         world.detachesMovingGrid = detaches

@@ -124,6 +124,15 @@ struct CellRuns: ~Copyable {
         }
     }
 
+    /// The entries of the bucket that holds cell (`x`, `y`), whose key is `key` (other cells'
+    /// entries among them); none where the cell lies outside every cell of the runs.
+    @inline(__always)
+    func bucketEntries(ofCell key: UInt64, x: Int32, y: Int32) -> Range<Int> {
+        guard occupied.contains(x, y) else { return 0..<0 }
+        let b = SpatialHash.bucket(key, shift: bucketShift)
+        return Int(start.base[b])..<Int(start.base[b + 1])
+    }
+
     @inline(__always)
     static func bit(_ condition: Bool) -> UInt8 { unsafeBitCast(condition, to: UInt8.self) }
 

@@ -64,11 +64,15 @@ struct PairSearchKernel: ChunkKernel {
     func run(_ range: Range<Int>) {
         let n = PairSearchParts.count
         let buckets = runs.sweepsMoving ? world.movingRuns.bucketCount : 0
+        let statics = runs.sweepsStatic ? world.staticRuns.entryCount : 0
         for part in range {
             let share = (movedCount * part / n)..<(movedCount * (part + 1) / n)
             world.searchPairs(moved: moved, share, banded: banded, bandedCount, band: part, runs: runs, into: &parts[part])
             if runs.sweepsMoving {
                 world.sweepMovingRuns(buckets: (buckets * part / n)..<(buckets * (part + 1) / n), into: &parts[part])
+            }
+            if runs.sweepsStatic {
+                world.sweepStaticRuns(entries: (statics * part / n)..<(statics * (part + 1) / n), into: &parts[part])
             }
         }
     }
@@ -81,6 +85,10 @@ struct RunsInUse {
     /// Whether the pairs of two moving-grid proxies come from a sweep of the moving runs
     /// (`World.sweepMovingRuns`) instead of the moved moving proxies' queries.
     var sweepsMoving = false
+    /// Whether the pairs of a moving-grid proxy and a static-grid one come from a sweep of the
+    /// static runs against the moving ones (`World.sweepStaticRuns`) instead of the moved moving
+    /// proxies' queries of the static runs. Needs `sweepsMoving` and `static`.
+    var sweepsStatic = false
 }
 
 extension World {
@@ -201,7 +209,8 @@ extension World {
                         movingGrid.query(range, overlapping: fat, boxes: fatAABB, proxyCells: cells, into: &part.found)
                     }
                 }
-                if !mStatic && staticFilters.admits(category: category, mask: mask) {
+                if !mStatic && staticFilters.admits(category: category, mask: mask)
+                    && !(runs.sweepsStatic && placement[ms] == .movingGrid) {
                     if runs.static {
                         staticRuns.query(range, overlapping: fat, proxyCells: cells, into: &part.found)
                     } else {

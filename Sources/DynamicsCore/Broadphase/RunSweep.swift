@@ -84,6 +84,51 @@ extension World {
         keepNewPairs(&part, shapes: shapes, bodies: bodies, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
     }
 
+    /// Appends to `part.candidates` the keys of the new overlapping pairs of a static-grid proxy
+    /// and a moving-grid proxy, at least one of them moved, for the static runs' `entries`.
+    ///
+    /// Each moved proxy used to query the static runs, cell by cell: a hash and a bucket read at
+    /// random per cell, and in a bin or a container most of those buckets are empty. Here each
+    /// static node (a wall's cell) reads the moving runs' bucket of its cell instead. A pair is
+    /// reported from the first cell its two proxies share, as the queries report it; a moved static
+    /// proxy's own query may report it too, and the sorted candidates keep one.
+    func sweepStaticRuns(entries: Range<Int>, into part: inout PairSearchPart) {
+        assert(movingRuns.isBuiltFromProxies, "the static runs are swept only against moving runs built from the proxies")
+        Self.sweepStaticRuns(entries: entries, into: &part, staticRuns: staticRuns, movingRuns: movingRuns,
+                             shapes: shapes, bodies: bodies, movedFlag: movedFlag, pairs: pairs,
+                             jointedBodyPairs: jointedBodyPairs)
+    }
+
+    private static func sweepStaticRuns(entries: Range<Int>, into part: inout PairSearchPart,
+                                        staticRuns: borrowing CellRuns, movingRuns: borrowing CellRuns,
+                                        shapes: borrowing ShapeStore, bodies: borrowing BodyStore,
+                                        movedFlag: borrowing Column<Bool>, pairs: borrowing PairTable,
+                                        jointedBodyPairs: borrowing PairTable) {
+        let statics = staticRuns.runEntries, moving = movingRuns.runEntries
+        let cells = UnsafePointer(shapes.cells.base), isMoved = UnsafePointer(movedFlag.base)
+        let prefetchesPairs = pairs.count >= World.prefetchingPairCount
+        part.overlapping.removeAll()
+        for i in entries {
+            // Runs built from a grid carry no `edges`: the static node's come from its proxy's cells.
+            var node = statics[i]
+            let x = Int32(truncatingIfNeeded: node.key >> 32), y = Int32(truncatingIfNeeded: node.key)
+            node.edges = CellRunEntry.edges(x: x, y: y, of: cells[Int(node.proxy)])
+            let staticMoved = isMoved[Int(node.proxy)]
+            for e in movingRuns.bucketEntries(ofCell: node.key, x: x, y: y) {
+                let c = moving[e]
+                guard c.key == node.key && CellRuns.separated(node.box, c.box) == 0
+                    && CellRunEntry.firstSharedCell(node, c) != 0 && (staticMoved || isMoved[Int(c.proxy)]) else { continue }
+                let key = PairTable.key(node.proxy, c.proxy)
+                if prefetchesPairs { pairs.prefetch(key) }
+                part.overlapping.append(key)
+                if part.overlapping.count == Self.sweepBatch {
+                    keepNewPairs(&part, shapes: shapes, bodies: bodies, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
+                }
+            }
+        }
+        keepNewPairs(&part, shapes: shapes, bodies: bodies, pairs: pairs, jointedBodyPairs: jointedBodyPairs)
+    }
+
     /// How many buckets ahead the sweep prefetches the moved flags of a bucket's proxies.
     static let sweepPrefetchBuckets = 2
 

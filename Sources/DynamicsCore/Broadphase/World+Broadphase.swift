@@ -109,10 +109,16 @@ extension World {
         // its runs are not built; a moved static proxy that still queries it reads the chains.
         // A detached moving grid has no chains: its runs are built whenever it is queried.
         let manyQueries = movingGridDetached || moved.count * Self.queriesPerNodeForRuns >= movingGrid.liveNodes
-        let runs = RunsInUse(moving: movingGridDetached ? detachedGridIsQueried(by: moved)
+        var runs = RunsInUse(moving: movingGridDetached ? detachedGridIsQueried(by: moved)
                                                         : manyQueries && movingFilters.mayPair(with: movingFilters),
                              static: manyQueries && movingFilters.mayPair(with: staticFilters),
                              sweepsMoving: movingGridDetached && movingFilters.mayPair(with: movingFilters))
+        // A static node walked against the moving runs costs about what one moved proxy's query
+        // of the static runs costs, so the walk pays while the nodes are no more than the moved
+        // proxies: a bin's or a container's walls, with hundreds or thousands of bodies moving.
+        runs.sweepsStatic = sweepsStaticRuns && runs.sweepsMoving && runs.static
+            && staticGrid.liveNodes <= moved.count
+        if runs.sweepsStatic { staticRunSweeps += 1 }
         let fat = UnsafePointer(shapes.fatAABB.base)
         // Moved proxies have new boxes, whether or not their nodes changed.
         if runs.moving {

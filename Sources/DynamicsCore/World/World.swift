@@ -112,6 +112,11 @@ public final class World {
     var bandsLargeSearches = true
     /// Whether the moving grid may detach while most proxies move (tests turn it off to compare).
     var detachesMovingGrid = true
+    /// Whether the static runs may be swept against the moving runs instead of queried by each
+    /// moved proxy (`RunsInUse.sweepsStatic`; tests turn it off to compare).
+    var sweepsStaticRuns = true
+    /// How many pair searches swept the static runs (tests check that theirs did).
+    var staticRunSweeps = 0
     /// Whether plain pins and distance joints without limit are solved four at a time (tests turn
     /// it off to compare with one by one).
     var solvesJointsFourWide = true

@@ -186,6 +186,15 @@ extension World {
                 range.maxY = end - 1
             }
             let ms = Int(m)
+            if runs.sweepsMoving && placement[ms] == .movingGrid
+                && (runs.sweepsStatic || !staticFilters.admits(category: categories[ms], mask: masks[ms])) {
+                // The sweeps pair it with the moving and static grids' proxies: only the large
+                // proxies are left, tested here without a list of finds.
+                appendNewLargePairs(of: m, fat: fatAABB[ms], largeProxies: largeProxies, into: &part.candidates,
+                                    fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
+                                    jointedBodyPairs: jointedBodyPairs)
+                continue
+            }
             // A moving-grid proxy's body is not static: no need to load the body (a cache miss
             // per moved proxy in a large scene).
             let mStatic = placement[ms] != .movingGrid && bodies.isStatic(slot: shapes.body[ms])
@@ -239,6 +248,26 @@ extension World {
             appendNewPairs(of: previous, fat: previousFat, in: part.previousFound, into: &part.candidates,
                            fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
                            jointedBodyPairs: jointedBodyPairs)
+        }
+    }
+
+    /// `appendNewPairs` for a moving-grid proxy `m` whose only finds are the large proxies.
+    @inline(__always)
+    private static func appendNewLargePairs(of m: Int32, fat: AABB, largeProxies: borrowing Column<Int32>,
+                                            into candidates: inout Column<UInt64>, fatAABB: UnsafePointer<AABB>,
+                                            isMoved: UnsafePointer<Bool>, shapes: borrowing ShapeStore,
+                                            bodies: borrowing BodyStore, pairs: borrowing PairTable,
+                                            jointedBodyPairs: borrowing PairTable) {
+        let large = UnsafePointer(largeProxies.base)
+        for i in 0..<largeProxies.count {
+            let c = large[i]
+            let cs = Int(c)
+            if isMoved[cs] && c < m { continue }
+            guard fat.overlaps(fatAABB[cs]) else { continue }
+            let key = PairTable.key(m, c)
+            if pairs.contains(key) { continue }
+            guard canCollide(m, c, shapes: shapes, bodies: bodies, jointedBodyPairs: jointedBodyPairs) else { continue }
+            candidates.append(key)
         }
     }
 

@@ -1,4 +1,5 @@
 import CKernelSupport
+import Synchronization
 
 /// Pointers for the finalisation pass over awake bodies.
 struct FinalizeView: ChunkKernel {
@@ -18,10 +19,16 @@ struct FinalizeView: ChunkKernel {
     /// Whether the moving grid is detached (`World+DetachedGrid.swift`): a moving-grid proxy's
     /// new cells, all it has there, are then written here, in parallel.
     var detachedGrid: Bool
-    /// Whether a proxy of the detached moving grid that stays an ordinary proxy is marked moved
-    /// (by the serial pass). Not where no moved proxy can pair (`World.movedProxiesCannotPair`):
-    /// the pair search would find nothing and only clear the marks.
+    /// Whether a proxy of the detached moving grid that stays an ordinary proxy is marked moved.
+    /// Not where no moved proxy can pair (`World.movedProxiesCannotPair`): the pair search would
+    /// find nothing and only clear the marks.
     var marksMovedProxies: Bool
+    /// The moved list's storage and its cursor, where this pass lists the detached grid's proxies
+    /// it marks moved (`MovedMarkBatch`); nil where it marks none.
+    var movedList: UnsafeMutablePointer<Int32>?
+    unowned(unsafe) var movedListCursor: MovedListCursor
+    /// The shapes' moved marks (`World.movedFlag`).
+    var movedFlags: UnsafeMutablePointer<Bool>
     var inverseCellSize: Float
     /// See `Tolerances.fatMargin`.
     var fatMargin: Float
@@ -50,6 +57,15 @@ struct FinalizeView: ChunkKernel {
     static let prefetchDistances = (shapeIndex: 24, shapeRecords: 16, vertices: 8)
 
     func run(_ range: Range<Int>) {
+        guard let movedList else { return finalize(range, marks: nil) }
+        var marks = MovedMarkBatch(list: movedList, cursor: movedListCursor)
+        finalize(range, marks: &marks)
+        marks.flush()
+    }
+
+    /// Finalises bodies `range`, listing the proxies marked moved in `marks` (if any).
+    @inline(__always)
+    private func finalize(_ range: Range<Int>, marks: UnsafeMutablePointer<MovedMarkBatch>?) {
         let end = range.upperBound
         let distances = Self.prefetchDistances
         for d in range {
@@ -61,7 +77,7 @@ struct FinalizeView: ChunkKernel {
             }
             if prefetches && d + distances.shapeRecords < end { prefetchShapeRecords(of: d + distances.shapeRecords) }
             if prefetches && d + distances.vertices < end { prefetchVertices(of: d + distances.vertices) }
-            finalize(d)
+            finalize(d, marks: marks)
         }
     }
 
@@ -101,9 +117,11 @@ struct FinalizeView: ChunkKernel {
     @inline(__always)
     func updateShapeBoxes(_ d: Int) -> Bool { updateShapeBoxes(d, at: sims[d].originTransform) }
 
-    /// `updateShapeBoxes(d)` with the body's origin at `xf` (its `originTransform`).
+    /// `updateShapeBoxes(d)` with the body's origin at `xf` (its `originTransform`); a proxy of
+    /// the detached grid that stays an ordinary proxy is marked moved here and listed in `marks`,
+    /// if given (else left to the serial pass, if `marksMovedProxies`).
     @inline(__always)
-    func updateShapeBoxes(_ d: Int, at xf: Transform) -> Bool {
+    func updateShapeBoxes(_ d: Int, at xf: Transform, marks: UnsafeMutablePointer<MovedMarkBatch>? = nil) -> Bool {
         var enlarged = false
         var s = firstShape[Int(slotOfDense[d])]
         while s >= 0 {
@@ -120,7 +138,16 @@ struct FinalizeView: ChunkKernel {
                 if detachedGrid && place == .movingGrid {
                     let range = SpatialHash.cellRange(fat, inverseCellSize: inverseCellSize)
                     cells[Int(s)] = range
-                    stays = !marksMovedProxies && range.cellCount > 0 && range.cellCount <= World.largeProxyCellLimit
+                    let ordinary = range.cellCount > 0 && range.cellCount <= World.largeProxyCellLimit
+                    if let marks, ordinary {
+                        if !movedFlags[Int(s)] {
+                            movedFlags[Int(s)] = true
+                            marks.pointee.add(s)
+                        }
+                        stays = true
+                    } else {
+                        stays = !marksMovedProxies && ordinary
+                    }
                 }
                 // A shape that collides with nothing is in no grid: nothing for the serial pass to
                 // move (in a swarm driven by fields, every body, every step). Nor is there for
@@ -137,7 +164,7 @@ struct FinalizeView: ChunkKernel {
     /// Writes the record's changed fields in place, rather than copying the whole 88-byte record
     /// in and out (7 % of this pass's instructions in the junkyard).
     @inline(__always)
-    func finalize(_ d: Int) {
+    func finalize(_ d: Int, marks: UnsafeMutablePointer<MovedMarkBatch>?) {
         let sim = sims + d
         let state = states[d]
         let center = sim.pointee.center + state.deltaPosition
@@ -170,7 +197,7 @@ struct FinalizeView: ChunkKernel {
         // Fast bodies too: their sweep rarely moves them, and boxes redone only then keep the
         // serial part short. The body's origin is worked out as `BodySim.originTransform` does.
         let origin = Transform(position: center - rotation.apply(sim.pointee.localCenter), rotation: rotation)
-        enlarged[d] = updateShapeBoxes(d, at: origin) ? 1 : 0
+        enlarged[d] = updateShapeBoxes(d, at: origin, marks: marks) ? 1 : 0
     }
 }
 
@@ -198,6 +225,12 @@ extension World {
         fastBodyFlags.resizeUninitialized(to: awake)
         sleepFlags.resizeUninitialized(to: awake)
         enlargedFlags.resizeUninitialized(to: awake)
+        // While the grid is detached, the parallel pass lists the proxies it marks moved.
+        let listsMoved = movingGridDetached && !movedProxiesCannotPair
+        if listsMoved {
+            moveBuffer.reserve(moveBuffer.count + shapes.slotCount)
+            movedListCursor.next.store(moveBuffer.count, ordering: .relaxed)
+        }
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base, lanes: shapes.edgeLanes.floats.base,
@@ -205,6 +238,8 @@ extension World {
                                 placement: UnsafePointer(shapes.placement.base), cells: shapes.cells.base,
                                 detachedGrid: movingGridDetached,
                                 marksMovedProxies: !(movingGridDetached && movedProxiesCannotPair),
+                                movedList: listsMoved ? moveBuffer.base : nil, movedListCursor: movedListCursor,
+                                movedFlags: movedFlag.base,
                                 inverseCellSize: movingGrid.inverseCellSize,
                                 fatMargin: tolerances.fatMargin,
                                 speculativeDistance: tolerances.speculativeDistance,
@@ -215,6 +250,7 @@ extension World {
                                 sleepFlags: sleepFlags.base, timeToSleep: tolerances.timeToSleep,
                                 enlarged: enlargedFlags.base)
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)
+        if listsMoved { moveBuffer.resizeUninitialized(to: movedListCursor.next.load(ordering: .relaxed)) }
         if segmentShapeCount > 0 { keepCentresOffStaticSegments(view) }
         if sweeps { sweepFastBodies(view) }
         let enlarged = UnsafePointer(enlargedFlags.base)

@@ -64,6 +64,8 @@ public final class World {
     /// Segment shapes in the world (chains are segments): the crossing guard runs only if any exist.
     @exclusivity(unchecked) var segmentShapeCount = 0
     @exclusivity(unchecked) var moveBuffer = Column<Int32>()
+    /// Where the finalisation's parallel pass lists the proxies it marks moved (`MovedMarkBatch`).
+    let movedListCursor = MovedListCursor()
     @exclusivity(unchecked) var movedFlag = Column<Bool>()
     @exclusivity(unchecked) var pairCandidates = Column<UInt64>()
     /// Per contact created this step, whether it is bouncy (see `createContacts(sorted:)`).

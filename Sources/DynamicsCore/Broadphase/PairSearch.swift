@@ -190,9 +190,9 @@ extension World {
                 && (runs.sweepsStatic || !staticFilters.admits(category: categories[ms], mask: masks[ms])) {
                 // The sweeps pair it with the moving and static grids' proxies: only the large
                 // proxies are left, tested here without a list of finds.
-                appendNewLargePairs(of: m, fat: fatAABB[ms], largeProxies: largeProxies, into: &part.candidates,
-                                    fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
-                                    jointedBodyPairs: jointedBodyPairs)
+                appendNewPairs(of: m, fat: fatAABB[ms], in: largeProxies, into: &part.candidates,
+                               fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
+                               jointedBodyPairs: jointedBodyPairs)
                 continue
             }
             // A moving-grid proxy's body is not static: no need to load the body (a cache miss
@@ -248,26 +248,6 @@ extension World {
             appendNewPairs(of: previous, fat: previousFat, in: part.previousFound, into: &part.candidates,
                            fatAABB: fatAABB, isMoved: isMoved, shapes: shapes, bodies: bodies, pairs: pairs,
                            jointedBodyPairs: jointedBodyPairs)
-        }
-    }
-
-    /// `appendNewPairs` for a moving-grid proxy `m` whose only finds are the large proxies.
-    @inline(__always)
-    private static func appendNewLargePairs(of m: Int32, fat: AABB, largeProxies: borrowing Column<Int32>,
-                                            into candidates: inout Column<UInt64>, fatAABB: UnsafePointer<AABB>,
-                                            isMoved: UnsafePointer<Bool>, shapes: borrowing ShapeStore,
-                                            bodies: borrowing BodyStore, pairs: borrowing PairTable,
-                                            jointedBodyPairs: borrowing PairTable) {
-        let large = UnsafePointer(largeProxies.base)
-        for i in 0..<largeProxies.count {
-            let c = large[i]
-            let cs = Int(c)
-            if isMoved[cs] && c < m { continue }
-            guard fat.overlaps(fatAABB[cs]) else { continue }
-            let key = PairTable.key(m, c)
-            if pairs.contains(key) { continue }
-            guard canCollide(m, c, shapes: shapes, bodies: bodies, jointedBodyPairs: jointedBodyPairs) else { continue }
-            candidates.append(key)
         }
     }
 

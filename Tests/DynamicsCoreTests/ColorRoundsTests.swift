@@ -45,6 +45,28 @@ struct ColorRoundsTests {
         }
     }
 
+    @Test("joint blocks in rounds: every block of every colour once, in order, and half the rounds hold the first half of each colour",
+          arguments: [[563, 562], [281, 282, 281], [1], [33, 0, 7], [], [2_500, 2_499, 2_501, 2_500, 3]])
+    func jointBlocks(blocks: [Int]) {
+        var offsets: [Int32] = [0]
+        for color in 0..<GraphColoring.maxColors {
+            offsets.append(offsets[color] + Int32(color < blocks.count ? blocks[color] : 0))
+        }
+        offsets.withUnsafeBufferPointer { buffer in
+            let rounds = ColorRounds(jointBlockOffsets: buffer.baseAddress!)
+            #expect(rounds.count == max(1, (blocks.max() ?? 0) / ColorRounds.pairsPerRound))
+            var seen: [Int] = []
+            for color in 0..<rounds.colorCount {
+                #expect(rounds.firstPair(of: color) == Int(offsets[color]))
+                for r in 0..<rounds.count { seen += Array(rounds.pairs(of: color, inRound: r)) }
+                // The joint passes give the first of two threads blocks count · 0 / 2 ..< count / 2.
+                let firstThreads = rounds.pairs(of: color, inRound: rounds.count / 2).lowerBound - Int(offsets[color])
+                if rounds.count % 2 == 0 { #expect(firstThreads == blocks[color] / 2, "colour \(color)") }
+            }
+            #expect(seen == Array(0..<Int(offsets[GraphColoring.maxColors])))
+        }
+    }
+
     @Test("a round's cursor visits the round's pairs colour by colour, then stops",
           arguments: [[466, 441, 402, 333, 199, 67, 13, 2], [1], [0, 5, 0, 300], [], [3, 0, 0, 1]])
     func cursor(pairs: [Int]) {

@@ -153,18 +153,23 @@ extension World {
         return blocks
     }
 
-    /// Builds `count` blocks of one kind from the prepared records on the workers (see
-    /// `PrepareJointBlocksKernel`).
+    /// The fewest blocks a thread takes at a time in `buildJointBlocks` (in whole rounds).
+    static let jointBlockChunk = 128
+
+    /// Builds `count` blocks of one kind from the prepared records on the workers, in rounds
+    /// (see `PrepareJointBlocksKernel`).
     func buildJointBlocks<Block: WideJointBlock>(_ task: KernelTask<PrepareJointBlocksKernel<Block>>,
                                                  _ blocks: UnsafeMutablePointer<Block>, count: Int,
                                                  offsets: UnsafePointer<Int32>, counts: UnsafePointer<Int32>,
                                                  before: UnsafePointer<Int32>?, _ context: SolverContext) {
+        let rounds = ColorRounds(jointBlockOffsets: offsets)
         parallel(task, PrepareJointBlocksKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
                                                 denseOfSlot: UnsafePointer(bodies.denseOfSlot.base),
                                                 sims: UnsafePointer(bodies.sim.base), awake: bodies.awakeCount,
                                                 blocks: blocks, blockOffsets: offsets, colorOffsets: joints.coloring.offsets.base,
-                                                counts: counts, before: before, restingIndex: context.restingIndex),
-                 count: count, minimumChunk: 128)
+                                                counts: counts, before: before, restingIndex: context.restingIndex,
+                                                rounds: rounds),
+                 count: rounds.count, minimumChunk: max(1, (Self.jointBlockChunk * rounds.count + count - 1) / max(count, 1)))
     }
 
     /// Adds the stages that write the pins' and distance joints' impulses back to their records,

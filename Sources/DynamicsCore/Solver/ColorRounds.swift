@@ -8,9 +8,14 @@
 /// A thread's share of the rounds is also about the share of each colour it solves first (the
 /// same with an even number of rounds): the contact passes cut every colour's pairs in the same
 /// proportions.
+///
+/// The joints' wide blocks are taken in rounds the same way (`init(jointBlockOffsets:)`), a block
+/// where a contact round has a pair of blocks: the joint passes cut each colour's blocks in halves.
 struct ColorRounds {
-    /// Block ranges per colour (`GraphColoring.maxColors + 1` entries, each range even).
+    /// Block ranges per colour (`GraphColoring.maxColors + 1` entries; for contacts each range even).
     let wideOffsets: UnsafePointer<Int32>
+    /// Log2 of the blocks an item of a round is: 1 for the contacts' pairs of blocks, 0 for joint blocks.
+    let itemShift: Int32
     /// How many rounds there are.
     let count: Int
     /// Colours that have pairs are all below this one.
@@ -23,25 +28,32 @@ struct ColorRounds {
 
     /// The rounds of the colours laid out in `wideOffsets`: one per `pairsPerRound` pairs of the
     /// largest colour, at least one.
-    init(wideOffsets: UnsafePointer<Int32>) {
-        self.wideOffsets = wideOffsets
+    init(wideOffsets: UnsafePointer<Int32>) { self.init(offsets: wideOffsets, itemShift: 1) }
+
+    /// The rounds of joint blocks laid out in `jointBlockOffsets` (one block an item): one per
+    /// `pairsPerRound` blocks of the largest colour, at least one.
+    init(jointBlockOffsets: UnsafePointer<Int32>) { self.init(offsets: jointBlockOffsets, itemShift: 0) }
+
+    private init(offsets: UnsafePointer<Int32>, itemShift: Int32) {
+        wideOffsets = offsets
+        self.itemShift = itemShift
         var most = 0, colors = 0
-        for color in 0..<GraphColoring.maxColors where wideOffsets[color + 1] > wideOffsets[color] {
-            most = max(most, Int(wideOffsets[color + 1] - wideOffsets[color]) / 2)
+        for color in 0..<GraphColoring.maxColors where offsets[color + 1] > offsets[color] {
+            most = max(most, Int(offsets[color + 1] - offsets[color]) >> itemShift)
             colors = color + 1
         }
         count = max(1, most / Self.pairsPerRound)
         colorCount = colors
     }
 
-    /// The first pair of `color`.
+    /// The first pair (or joint block) of `color`.
     @inline(__always)
-    func firstPair(of color: Int) -> Int { Int(wideOffsets[color]) / 2 }
+    func firstPair(of color: Int) -> Int { Int(wideOffsets[color] >> itemShift) }
 
-    /// The pairs (indices into the pairs of every colour) of `color` in round `round`.
+    /// The pairs (indices into the pairs of every colour; or joint blocks) of `color` in round `round`.
     @inline(__always)
     func pairs(of color: Int, inRound round: Int) -> Range<Int> {
-        let first = firstPair(of: color), pairCount = Int(wideOffsets[color + 1]) / 2 - first
+        let first = firstPair(of: color), pairCount = Int(wideOffsets[color + 1] >> itemShift) - first
         return (first + pairCount * round / count)..<(first + pairCount * (round + 1) / count)
     }
 }

@@ -163,13 +163,15 @@ extension World {
                                                  offsets: UnsafePointer<Int32>, counts: UnsafePointer<Int32>,
                                                  before: UnsafePointer<Int32>?, _ context: SolverContext) {
         let rounds = ColorRounds(jointBlockOffsets: offsets)
+        // Whole rounds of about `jointBlockChunk` blocks at least.
+        let roundsAtOnce = max(1, (Self.jointBlockChunk * rounds.count + count - 1) / max(count, 1))
         parallel(task, PrepareJointBlocksKernel(records: joints.records.base, active: UnsafePointer(joints.active.base),
                                                 denseOfSlot: UnsafePointer(bodies.denseOfSlot.base),
                                                 sims: UnsafePointer(bodies.sim.base), awake: bodies.awakeCount,
                                                 blocks: blocks, blockOffsets: offsets, colorOffsets: joints.coloring.offsets.base,
                                                 counts: counts, before: before, restingIndex: context.restingIndex,
                                                 rounds: rounds),
-                 count: rounds.count, minimumChunk: max(1, (Self.jointBlockChunk * rounds.count + count - 1) / max(count, 1)))
+                 count: rounds.count, minimumChunk: roundsAtOnce)
     }
 
     /// Adds the stages that write the pins' and distance joints' impulses back to their records,

@@ -77,7 +77,9 @@ struct FinalizeView: ChunkKernel {
             // Bodies come in dense order, their shapes in slot order: a body's first shape, its
             // geometry and its vertices are a chain of loads from far apart, cache misses one
             // after another in a large pile. Prefetching runs the chain ahead, a link per distance.
-            if d + distances.shapeIndex < end { dynamics_prefetch(firstShape + Int(slotOfDense[d + distances.shapeIndex])) }
+            if d + distances.shapeIndex < end {
+                dynamics_prefetch(firstShape + Int(slotOfDense[d + distances.shapeIndex]))
+            }
             if d + distances.shapeRecords < end { prefetchShapeRecords(of: d + distances.shapeRecords) }
             if d + distances.vertices < end { prefetchVertices(of: d + distances.vertices) }
             moveBody(d)
@@ -99,7 +101,7 @@ struct FinalizeView: ChunkKernel {
     /// contact), while a loop of stores alone has many lines in flight at once. In blocks, the
     /// pass takes 66 µs on one thread and 46 on two, with the same states. Where the records
     /// stream in from memory, the one loop overlaps their misses with the shapes': rain-100k
-    /// stepped 0.98× to 1.00× as fast in blocks (one thread, side by side).
+    /// stepped 0.96× to 1.00× as fast in blocks (one thread, side by side).
     @inline(__always)
     private func finalizeInBlocks(_ range: Range<Int>, marks: UnsafeMutablePointer<MovedMarkBatch>?) {
         var blockStart = range.lowerBound

@@ -4,11 +4,12 @@ import Testing
 /// The colours' pairs taken in rounds (`ColorRounds`) for the preparation and the impulse stores.
 @Suite("Colour rounds")
 struct ColorRoundsTests {
-    /// Block offsets for colours of the given pair counts (each colour an even number of blocks).
-    static func offsets(pairs: [Int]) -> [Int32] {
+    /// Block offsets for colours of the given pair counts (each colour an even number of blocks),
+    /// or, with `blocksEach` 1, of the given block counts.
+    static func offsets(pairs: [Int], blocksEach: Int32 = 2) -> [Int32] {
         var offsets: [Int32] = [0]
         for color in 0..<GraphColoring.maxColors {
-            offsets.append(offsets[color] + 2 * Int32(color < pairs.count ? pairs[color] : 0))
+            offsets.append(offsets[color] + blocksEach * Int32(color < pairs.count ? pairs[color] : 0))
         }
         return offsets
     }
@@ -48,10 +49,7 @@ struct ColorRoundsTests {
     @Test("joint blocks in rounds: every block of every colour once, in order, and half the rounds hold the first half of each colour",
           arguments: [[563, 562], [281, 282, 281], [1], [33, 0, 7], [], [2_500, 2_499, 2_501, 2_500, 3]])
     func jointBlocks(blocks: [Int]) {
-        var offsets: [Int32] = [0]
-        for color in 0..<GraphColoring.maxColors {
-            offsets.append(offsets[color] + Int32(color < blocks.count ? blocks[color] : 0))
-        }
+        let offsets = Self.offsets(pairs: blocks, blocksEach: 1)
         offsets.withUnsafeBufferPointer { buffer in
             let rounds = ColorRounds(jointBlockOffsets: buffer.baseAddress!)
             #expect(rounds.count == max(1, (blocks.max() ?? 0) / ColorRounds.pairsPerRound))

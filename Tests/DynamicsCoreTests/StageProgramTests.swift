@@ -137,6 +137,21 @@ struct StageProgramTests {
         }
     }
 
+    /// A thread takes its own part of a stage in one claim; another's, half of what is left at a
+    /// time down to the minimum chunk, so that a late owner still finds some of its part.
+    @Test("own part in one claim, another's by halves")
+    func claimSizes() {
+        #expect(WorkerPool.claimSize(left: 117, minimumChunk: 8, whole: true) == 117)
+        #expect(WorkerPool.claimSize(left: 3, minimumChunk: 8, whole: true) == 3)
+        var left = 117, claims: [Int] = []
+        while left > 0 {
+            let size = WorkerPool.claimSize(left: left, minimumChunk: 8, whole: false)
+            claims.append(size)
+            left -= size
+        }
+        #expect(claims == [58, 29, 15, 8, 7])
+    }
+
     /// The claims are tagged with the program's number; when the number starts over, the
     /// counters are cleared, so that a counter left from before cannot read as claimed.
     @Test("program numbers start over without losing a claim")

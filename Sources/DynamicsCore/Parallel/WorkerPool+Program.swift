@@ -46,14 +46,14 @@ extension WorkerPool {
             // This thread's own part first, and its report: the thread that finishes last sees
             // the stage complete in the value its report returns, with no other line to read.
             let ownPart = thread < parts ? thread : -1
-            let own = ownPart >= 0 ? claimChunks(of: stage, s, part: ownPart, parts: parts, number: number) : 0
+            let own = ownPart >= 0 ? claimChunks(of: stage, s, part: ownPart, parts: parts, number: number, whole: true) : 0
             var reported = own > 0 ? done.pointee.add(own, ordering: .acquiringAndReleasing).newValue
                                    : done.pointee.load(ordering: .acquiring)
             guard reported < target else { continue }
             // Then what is left of the other parts, starting with the next thread's.
             var stolen = 0
             for k in 1...parts where (thread + k) % parts != ownPart {
-                stolen += claimChunks(of: stage, s, part: (thread + k) % parts, parts: parts, number: number)
+                stolen += claimChunks(of: stage, s, part: (thread + k) % parts, parts: parts, number: number, whole: false)
             }
             if stolen > 0 { reported = done.pointee.add(stolen, ordering: .acquiringAndReleasing).newValue }
             // A stage that may overlap this one starts at once; its wait covers this one too.
@@ -63,9 +63,9 @@ extension WorkerPool {
     }
 
     /// Claims and runs chunks of part `part` (of `parts`) of stage `s` until none are left;
-    /// returns how many items this thread ran.
+    /// returns how many items this thread ran. `whole` for the thread's own part (see `claimSize`).
     @inline(__always)
-    private func claimChunks(of stage: ProgramStage, _ s: Int, part: Int, parts: Int, number: UInt64) -> Int {
+    private func claimChunks(of stage: ProgramStage, _ s: Int, part: Int, parts: Int, number: UInt64, whole: Bool) -> Int {
         let begin = stage.count * part / parts, length = stage.count * (part + 1) / parts - begin
         let counter = claims.counter(thread: part, stage: s)
         var items = 0
@@ -74,8 +74,7 @@ extension WorkerPool {
             let claimed = seen >> 32 == number ? Int(truncatingIfNeeded: seen & 0xFFFF_FFFF) : 0
             let left = length - claimed
             guard left > 0 else { break }
-            // Half of what is left, as the single passes claim, down to the minimum chunk.
-            let size = min(left, max(stage.minimumChunk, left / 2))
+            let size = Self.claimSize(left: left, minimumChunk: stage.minimumChunk, whole: whole)
             let (won, _) = counter.pointee.compareExchange(expected: seen, desired: number << 32 | UInt64(claimed + size),
                                                            ordering: .relaxed)
             guard won else { continue }
@@ -84,5 +83,15 @@ extension WorkerPool {
             items += size
         }
         return items
+    }
+
+    /// How many of the `left` unclaimed items of a part one claim takes: all of them in the
+    /// claiming thread's own part (`whole`), and in another thread's part, which it takes over
+    /// only while that thread is late, half of them down to the minimum chunk, so that the owner
+    /// still finds some when it comes. Its own part by halves too took four or five claims a
+    /// colour instead of one, each a compare-and-swap and a call into the pass (the Performance
+    /// article, on what the tumbler's solve loses on two threads).
+    static func claimSize(left: Int, minimumChunk: Int, whole: Bool) -> Int {
+        whole ? left : min(left, max(minimumChunk, left / 2))
     }
 }

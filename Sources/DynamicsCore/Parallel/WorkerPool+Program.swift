@@ -4,10 +4,10 @@ extension WorkerPool {
     /// Runs `program`'s stages in order on every thread and returns when all are done. The
     /// program is published once; each thread then claims a stage's items (its own part first, in
     /// one piece, then what the others left, by halves: `claimSize`), reports how many items it
-    /// ran and waits until every item of the stage
-    /// is reported before it starts the next. A worker that joins late runs through the finished
-    /// stages at once; one that does not join at all leaves its parts to the caller. With
-    /// `alone`, the calling thread runs every stage itself and the workers are not asked.
+    /// ran and waits until every item of the stage is reported before it starts the next. A
+    /// worker that joins late runs through the finished stages at once; one that does not join at
+    /// all leaves its parts to the caller. With `alone`, the calling thread runs every stage
+    /// itself and the workers are not asked.
     func run(program: borrowing StageProgram, alone: Bool = false) {
         let stages = program.stages.base, stageCount = program.stages.count
         guard stageCount > 0 else { return }

@@ -49,7 +49,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// whole round: stopped at the end of each share, it left the first pairs of the next
     /// unfetched (rain-100k, one thread, the preparation's samples against the narrowphase's:
     /// 0.34 and 0.33 before the reordering, 0.42 and 0.40 with the prefetch stopping at each
-    /// share's end, 0.33 and 0.29 with it running through the round).
+    /// share's end, 0.33 and 0.29 with it running through the round). Alongside, the next round's
+    /// records are asked for as one stretch (`nextRoundWindow`).
     func run(_ range: Range<Int>) {
         var inputs = scalar.pairInputs(restingIndex: restingIndex)
         let sources = UnsafeRawPointer(wideSources).assumingMemoryBound(to: dynamics_solver_source.self)
@@ -58,6 +59,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                 let share = sourceRange(of: rounds.pairs(of: color, inRound: r), color: color)
                 if !share.isEmpty { takeTwoPointsFirst(share) }
             }
+            var window = nextRoundWindow(after: r, in: range)
             // The round's first pairs now, then each pair `pairsAhead` before it is prepared.
             var ahead = RoundCursor(rounds: rounds, round: r)
             for _ in 0..<Self.pairsAhead { prefetchPair(at: &ahead) }
@@ -66,6 +68,7 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                 let colorFirst = Int(colorOffsets[color]), colorEnd = Int(colorOffsets[color + 1])
                 for k in rounds.pairs(of: color, inRound: r) {
                     prefetchPair(at: &ahead)
+                    window.advance(manifolds: scalar.manifolds, impulses: scalar.impulses)
                     let pairFirst = colorFirst + (k - colorFirstPair) * 8
                     // Every pair of a colour has a source (a colour has ⌈n / 8⌉ pairs).
                     let count = min(8, colorEnd - pairFirst)
@@ -81,6 +84,23 @@ struct PrepareWideBlocksKernel: ChunkKernel {
                 }
             }
         }
+    }
+
+    /// The records of round `r + 1`, to be prefetched while round `r` is prepared, if that round
+    /// is this task's too (`range`): the contacts from the first to the last source of the first
+    /// colour's share, in colour order (sorted by round only later), which span about the
+    /// contacts of every colour's share (`RoundWindowPrefetch`).
+    func nextRoundWindow(after r: Int, in range: Range<Int>) -> RoundWindowPrefetch {
+        guard r + 1 < range.upperBound, rounds.colorCount > 0 else { return RoundWindowPrefetch() }
+        let share = sourceRange(of: rounds.pairs(of: 0, inRound: r + 1), color: 0)
+        guard !share.isEmpty else { return RoundWindowPrefetch() }
+        let first = Int(ordered[share.lowerBound].contact), last = Int(ordered[share.upperBound - 1].contact)
+        guard last > first, last - first <= RoundWindowPrefetch.maximumSpread * share.count else {
+            return RoundWindowPrefetch()
+        }
+        var pairCount = 0
+        for color in 0..<rounds.colorCount { pairCount += rounds.pairs(of: color, inRound: r).count }
+        return RoundWindowPrefetch(contacts: first..<last + 1, over: pairCount)
     }
 
     /// How many pairs ahead of the one being prepared the prefetch runs: the pair after next.

@@ -88,8 +88,9 @@ struct PrepareWideBlocksKernel: ChunkKernel {
 
     /// The records of round `r + 1`, to be prefetched while round `r` is prepared, if that round
     /// is this task's too (`range`): the contacts from the first to the last source of the first
-    /// colour's share, in colour order (sorted by round only later), which span about the
-    /// contacts of every colour's share (`RoundWindowPrefetch`).
+    /// colour's share, which span about the contacts of every colour's share
+    /// (`RoundWindowPrefetch`). The sources come from `ordered`: the round's own order in
+    /// `wideSources` is written only when the round is prepared.
     func nextRoundWindow(after r: Int, in range: Range<Int>) -> RoundWindowPrefetch {
         guard r + 1 < range.upperBound, rounds.colorCount > 0 else { return RoundWindowPrefetch() }
         let share = sourceRange(of: rounds.pairs(of: 0, inRound: r + 1), color: 0)

@@ -22,16 +22,17 @@ struct RoundWindowPrefetch {
     /// Nothing to prefetch.
     init() {}
 
-    /// The contacts whose records are still to be asked for.
-    var pending: Range<Int> { next..<max(next, end) }
-
     /// The stretch `contacts`, spread over the `pairCount` pairs of the round being prepared; from
-    /// a multiple of four, so that it takes the first impulse record's line too.
+    /// a multiple of four, so that it takes the first impulse record's line too (the records'
+    /// column is 64-byte aligned).
     init(contacts: Range<Int>, over pairCount: Int) {
         next = contacts.lowerBound & ~3
         end = contacts.upperBound
         perPair = (end - next) / max(1, pairCount) + 1
     }
+
+    /// The contacts whose records are still to be asked for.
+    var pending: Range<Int> { next..<max(next, end) }
 
     /// The most contacts a stretch may span for each source of the first colour it is taken from:
     /// past it (a share that reaches the joining contacts at the colour's end, which lie anywhere),

@@ -77,10 +77,29 @@ INLINE int all_speculative(V separation0, V separation1, rows8 warm, M used, M t
 
 int32_t dynamics_prepare_pair_available(void) { return 1; }
 
-TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
-                                     dynamics_wide_contact_extra *extra, dynamics_lanes8 *start,
+void dynamics_store_fence(void) { _mm_sfence(); }
+
+/// Copies `bytes` (a multiple of 32) from `from` to `to`, both 32-byte aligned, with
+/// non-temporal stores.
+TARGET static void stream_bytes(void *to, const void *from, size_t bytes) {
+    for (size_t o = 0; o < bytes; o += 32) {
+        _mm256_stream_ps((float *)((char *)to + o), _mm256_load_ps((const float *)((const char *)from + o)));
+    }
+}
+
+TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pairOut, dynamics_wide_point_pair *secondOut,
+                                     dynamics_wide_contact_extra *extra, dynamics_lanes8 *startOut,
                                      const dynamics_solver_source *sources, int32_t count,
                                      const dynamics_prepare_inputs *in) {
+    // With `streamsPairs`, the pair is built here and streamed out at the end (its fields are
+    // written one lane row at a time, and a non-temporal store wants whole lines).
+    dynamics_wide_contact_pair localPair __attribute__((aligned(64)));
+    dynamics_wide_point_pair localSecond __attribute__((aligned(64)));
+    dynamics_lanes8 localStart __attribute__((aligned(64)));
+    int streams = in->streamsPairs != 0;
+    dynamics_wide_contact_pair *pair = streams ? &localPair : pairOut;
+    dynamics_wide_point_pair *second = streams ? &localSecond : secondOut;
+    dynamics_lanes8 *start = streams ? &localStart : startOut;
     const char *contacts = (const char *)in->contacts;
     int64_t stride = in->contactStride;
     const float *inverseMasses = in->inverseMasses;
@@ -156,12 +175,19 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_
         extra->maxNormalImpulse0 = (V)0.0f;
         extra->maxNormalImpulse1 = (V)0.0f;
     }
-    return pointCount | (all_speculative(separation0, separation1, warm, used, twoPoints) ? DYNAMICS_PAIR_SPECULATIVE : 0);
+    int32_t result = pointCount | (all_speculative(separation0, separation1, warm, used, twoPoints) ? DYNAMICS_PAIR_SPECULATIVE : 0);
+    if (streams) {
+        stream_bytes(pairOut, &localPair, sizeof localPair);
+        if (pointCount == 2) stream_bytes(secondOut, &localSecond, sizeof localSecond);
+        stream_bytes(startOut, &localStart, sizeof localStart);
+    }
+    return result;
 }
 
 #else
 
 int32_t dynamics_prepare_pair_available(void) { return 0; }
+void dynamics_store_fence(void) {}
 
 int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pair, dynamics_wide_point_pair *second,
                               dynamics_wide_contact_extra *extra, dynamics_lanes8 *start,

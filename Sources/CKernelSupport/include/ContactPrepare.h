@@ -31,7 +31,17 @@ typedef struct {
     /// Non-zero when some contact can bounce: the extras then get each lane's restitution and
     /// impact speeds, and zero largest impulses.
     int32_t keepsImpactSpeeds;
+    /// Non-zero: the pair, its second point and its start impulses are built on the stack and
+    /// written with non-temporal stores, which do not first read each line they fill, for pairs
+    /// that stream from memory in the passes anyway. Other threads may read them only after the
+    /// writing thread's `dynamics_store_fence`.
+    int32_t streamsPairs;
 } dynamics_prepare_inputs;
+
+/// Orders this thread's non-temporal stores (`dynamics_prepare_inputs.streamsPairs`) before its
+/// later stores, so that a thread that sees the later ones sees them too. Nothing where
+/// `dynamics_prepare_pair` is not compiled in.
+void dynamics_store_fence(void);
 
 /// Whether `dynamics_prepare_pair` is compiled in (x86-64 with AVX copies).
 int32_t dynamics_prepare_pair_available(void);

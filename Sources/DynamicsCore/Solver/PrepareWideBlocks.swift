@@ -53,6 +53,8 @@ struct PrepareWideBlocksKernel: ChunkKernel {
     /// records are asked for as one stretch (`nextRoundWindow`).
     func run(_ range: Range<Int>) {
         var inputs = scalar.pairInputs(restingIndex: restingIndex)
+        // The streamed pairs before this task's completion, which the passes' threads wait on.
+        defer { if inputs.streamsPairs != 0 { dynamics_store_fence() } }
         let sources = UnsafeRawPointer(wideSources).assumingMemoryBound(to: dynamics_solver_source.self)
         for r in range {
             for color in 0..<rounds.colorCount {

@@ -324,12 +324,15 @@ extension World {
         // resident (rain-100k: tens of megabytes).
         let overflowStart = coloring.overflowStart
         constraints.resizeUninitialized(to: count - overflowStart)
-        let prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, outFirst: overflowStart,
+        var prepare = PrepareContactsKernel(ordered: ordered, out: constraints.base, outFirst: overflowStart,
                                             manifolds: UnsafePointer(solverManifolds.base),
                                             impulses: UnsafePointer(contactImpulses.base), sims: sims,
                                             inverseMasses: awakeInverseMasses.base, context: context,
                                             keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
+        // Pairs that stream from memory in the passes (as they decide, `appendContactPass`) are
+        // written past the caches.
+        prepare.streamsPairs = Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair > Self.prefetchingPairBytes
         // Room for every contact the store can hold (see `colorContactsAgain`).
         wideSources.reserve(contacts.capacity)
         wideSources.resizeUninitialized(to: count)

@@ -96,7 +96,10 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pairOut, dynami
     dynamics_wide_contact_pair localPair __attribute__((aligned(64)));
     dynamics_wide_point_pair localSecond __attribute__((aligned(64)));
     dynamics_lanes8 localStart __attribute__((aligned(64)));
-    int streams = in->streamsPairs != 0;
+    // Non-temporal stores need 32-byte aligned destinations (the columns are 64-byte aligned);
+    // anywhere else the pair is stored as usual.
+    int streams = in->streamsPairs != 0
+        && (((uintptr_t)pairOut | (uintptr_t)secondOut | (uintptr_t)startOut) & 31) == 0;
     dynamics_wide_contact_pair *pair = streams ? &localPair : pairOut;
     dynamics_wide_point_pair *second = streams ? &localSecond : secondOut;
     dynamics_lanes8 *start = streams ? &localStart : startOut;

@@ -84,6 +84,67 @@ struct PairPrepareTests {
         }
     }
 
+    /// Pairs that stream from memory are written with non-temporal stores
+    /// (`PrepareContactsKernel.streamsPairs`): the same bytes must land, a pair without a second
+    /// point in any lane must still leave its second point alone, and the return the same.
+    /// With `offset` 16 the destinations are not 32-byte aligned, and the pair is stored as usual.
+    @Test("a streamed pair holds the bytes of a stored one", .enabled(if: available),
+          arguments: Array(1...8), [0, 16])
+    func streamedSameAsStored(lanes: Int, offset: Int) {
+        let scene = RandomSolverInputs(seed: UInt64(lanes) &* 0x9E37_79B9_7F4A_7C15)
+        scene.withKernel { base, sources, restingIndex in
+            var stored = base.pairInputs(restingIndex: restingIndex)
+            var streamed = base.pairInputs(restingIndex: restingIndex)
+            streamed.streamsPairs = 1
+            for first in stride(from: 0, to: sources.count - lanes + 1, by: 5) {
+                let wide = Self.alignedGarbagePairs(offset: offset)
+                defer { wide.free() }
+                let (byte, streamedByte) = sources.withUnsafeBufferPointer {
+                    let at = UnsafeRawPointer($0.baseAddress! + first).assumingMemoryBound(to: dynamics_solver_source.self)
+                    let byte = dynamics_prepare_pair(wide.pairs, wide.seconds, wide.extras, wide.starts, at, Int32(lanes), &stored)
+                    let streamedByte = dynamics_prepare_pair(wide.pairs + 1, wide.seconds + 1, wide.extras + 1, wide.starts + 1,
+                                                             at, Int32(lanes), &streamed)
+                    dynamics_store_fence()
+                    return (byte, streamedByte)
+                }
+                #expect(byte == streamedByte, "\(lanes) lanes from source \(first)")
+                #expect(Self.differingBytes(wide.pairs, count: MemoryLayout<WideContactPair>.size).isEmpty,
+                        "pair bytes differ (\(lanes) lanes from source \(first))")
+                #expect(Self.differingBytes(wide.starts, count: MemoryLayout<SIMD8<Float>>.size).isEmpty,
+                        "start impulse bytes differ (\(lanes) lanes from source \(first))")
+                #expect(Self.differingBytes(wide.seconds, count: MemoryLayout<WidePointPair>.size).isEmpty,
+                        "second point bytes differ (\(lanes) lanes from source \(first))")
+                #expect(Self.differingBytes(wide.extras, count: MemoryLayout<WideContactExtra>.size).isEmpty,
+                        "extra bytes differ (\(lanes) lanes from source \(first))")
+            }
+        }
+    }
+
+    /// Two block pairs and the arrays beside them, as `WidePrepareTests.garbagePairs` fills them,
+    /// each array `offset` bytes past a 64-byte boundary; free them with `free()`.
+    static func alignedGarbagePairs(offset: Int) -> AlignedPairs {
+        func room<T>(_ type: T.Type, _ fill: UInt8) -> (UnsafeMutableRawPointer, UnsafeMutablePointer<T>) {
+            let bytes = 2 * MemoryLayout<T>.stride
+            let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes + offset, alignment: 64)
+            (raw + offset).initializeMemory(as: UInt8.self, repeating: fill, count: bytes)
+            return (raw, (raw + offset).bindMemory(to: T.self, capacity: 2))
+        }
+        let pairs = room(WideContactPair.self, 0xA5), seconds = room(WidePointPair.self, 0xC3)
+        let extras = room(WideContactExtra.self, 0x5A), starts = room(SIMD8<Float>.self, 0x3C)
+        return AlignedPairs(pairs: pairs.1, seconds: seconds.1, extras: extras.1, starts: starts.1,
+                            blocks: [pairs.0, seconds.0, extras.0, starts.0])
+    }
+
+    /// The arrays of `alignedGarbagePairs`.
+    struct AlignedPairs {
+        let pairs: UnsafeMutablePointer<WideContactPair>
+        let seconds: UnsafeMutablePointer<WidePointPair>
+        let extras: UnsafeMutablePointer<WideContactExtra>
+        let starts: UnsafeMutablePointer<SIMD8<Float>>
+        let blocks: [UnsafeMutableRawPointer]
+        func free() { for block in blocks { block.deallocate() } }
+    }
+
     /// The byte offsets at which the first of two records at `records` differs from the second.
     static func differingBytes<Record>(_ records: UnsafePointer<Record>, count: Int) -> [Int] {
         let first = UnsafeRawBufferPointer(start: records, count: count)

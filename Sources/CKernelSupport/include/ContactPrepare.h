@@ -33,8 +33,9 @@ typedef struct {
     int32_t keepsImpactSpeeds;
     /// Non-zero: the pair, its second point and its start impulses are built on the stack and
     /// written with non-temporal stores, which do not first read each line they fill, for pairs
-    /// that stream from memory in the passes anyway. Other threads may read them only after the
-    /// writing thread's `dynamics_store_fence`.
+    /// that stream from memory in the passes anyway (where the pair, second point and start
+    /// impulses are 32-byte aligned; otherwise stored as usual). Other threads may read them only
+    /// after the writing thread's `dynamics_store_fence`.
     int32_t streamsPairs;
 } dynamics_prepare_inputs;
 

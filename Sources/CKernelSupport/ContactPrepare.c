@@ -178,7 +178,8 @@ TARGET int32_t dynamics_prepare_pair(dynamics_wide_contact_pair *pairOut, dynami
         extra->maxNormalImpulse0 = (V)0.0f;
         extra->maxNormalImpulse1 = (V)0.0f;
     }
-    int32_t result = pointCount | (all_speculative(separation0, separation1, warm, used, twoPoints) ? DYNAMICS_PAIR_SPECULATIVE : 0);
+    int32_t result = pointCount
+        | (all_speculative(separation0, separation1, warm, used, twoPoints) ? DYNAMICS_PAIR_SPECULATIVE : 0);
     if (streams) {
         stream_bytes(pairOut, &localPair, sizeof localPair);
         if (pointCount == 2) stream_bytes(secondOut, &localSecond, sizeof localSecond);

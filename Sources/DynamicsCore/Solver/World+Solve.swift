@@ -263,12 +263,11 @@ extension World {
         let overflowRange = 0..<constraints.count
         let overflow = tasks.overflowPasses.task(pass), wide = tasks.contactPasses.task(pass)
         overflow.kernel = OverflowPassKernel(base: constraints.base, pass: pass, context: context)
-        let pairBytes = Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair
         wide.kernel = ContactPassKernel(base: wideConstraints.base, secondPoints: wideSecondPoints.base,
                                         extras: wideExtras.base, startImpulses: wideStartImpulses.base,
                                         pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
-                                        prefetchesPairs: pairBytes > Self.prefetchingPairBytes,
+                                        prefetchesPairs: widePairsStreamFromMemory,
                                         skipsSpeculativePairs: skipsSpeculativePairs)
         let small = smallColorsFrom
         let smallPairs = Int(wideOffsets[small]) / 2..<Int(wideOffsets[GraphColoring.maxColors]) / 2
@@ -330,9 +329,8 @@ extension World {
                                             inverseMasses: awakeInverseMasses.base, context: context,
                                             keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
-        // Pairs that stream from memory in the passes (as they decide, `appendContactPass`) are
-        // written past the caches.
-        prepare.streamsPairs = Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair > Self.prefetchingPairBytes
+        // Pairs that stream from memory in the passes are written past the caches.
+        prepare.streamsPairs = widePairsStreamFromMemory
         // Room for every contact the store can hold (see `colorContactsAgain`).
         wideSources.reserve(contacts.capacity)
         wideSources.resizeUninitialized(to: count)

@@ -54,6 +54,13 @@ extension World {
     /// of four rounds.
     static let prefetchingPairBytes = prefetchingPairBytes(lastLevelCacheBytes: Int(dynamics_last_level_cache_bytes()))
 
+    /// Whether the laid-out contact pairs (`layOutWideBlocks`) are more than the caches keep
+    /// between passes: the passes then prefetch them, and the preparation writes them past the
+    /// caches (`PrepareContactsKernel.streamsPairs`).
+    var widePairsStreamFromMemory: Bool {
+        Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair > Self.prefetchingPairBytes
+    }
+
     /// The bytes of a block pair of two points: the pair and its second point.
     static var bytesPerWidePair: Int { MemoryLayout<WideContactPair>.stride + MemoryLayout<WidePointPair>.stride }
 

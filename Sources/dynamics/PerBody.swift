@@ -38,6 +38,12 @@ struct PerBody: ParsableCommand {
     @Option(help: "Timed steps of one world before the next takes its turn.")
     var block: Int = 10
 
+    @Option(help: ArgumentHelp("Times the sizes are measured, their worlds built afresh each time; each size's fastest "
+                                   + "round (by median) counts. A slow spell of a shared host that falls on one size's "
+                                   + "turns alone then spoils one round, not the ratio.",
+                               valueName: "count"))
+    var rounds: Int = 1
+
     @Option(help: "Fail if a profile's cost per body is more than this many times the first profile's.")
     var maxRatio: Double?
 
@@ -54,6 +60,7 @@ struct PerBody: ParsableCommand {
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
         if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
         guard block >= 1 else { throw ValidationError("--block must be >= 1, got \(block)") }
+        guard rounds >= 1 && rounds <= 100 else { throw ValidationError("--rounds must be in 1...100, got \(rounds)") }
         if let maxRatio {
             guard maxRatio.isFinite && maxRatio > 0 else { throw ValidationError("--max-ratio must be finite and > 0, got \(maxRatio)") }
         }
@@ -67,6 +74,7 @@ struct PerBody: ParsableCommand {
             print(try jsonText(rows.map { PerBodyResult.Record($0, reference: rows[0]) }))
         } else {
             print(perBodyTable(rows))
+            if rounds > 1 { print("each size's fastest of \(rounds) rounds (by median)") }
             if parts { print("\n" + StepParts.perBodyTable(rows)) }
             print("host: \(HostDescription.current().summary)")
         }
@@ -96,9 +104,20 @@ struct PerBody: ParsableCommand {
         return named.joined(separator: ", ") + " \(reference.profile)'s per body, above --max-ratio \(maxRatio)"
     }
 
-    /// Builds every profile's world, steps them in turn and returns their rows, the reference's
-    /// first. The profiles must share a warm-up, which the worlds go through together.
+    /// Measures the profiles `--rounds` times (`measureOnce`) and returns each size's fastest
+    /// round (`PerBodyResult.keepingFastest`), the reference's first.
     func measure(_ paths: [String], progress: Progress) throws -> [PerBodyResult] {
+        var best = try measureOnce(paths, label: rounds > 1 ? "per-body round 1/\(rounds)" : "per-body", progress: progress)
+        for round in 1..<rounds {
+            let rows = try measureOnce(paths, label: "per-body round \(round + 1)/\(rounds)", progress: progress)
+            best = zip(best, rows).map { $0.keepingFastest($1) }
+        }
+        return best
+    }
+
+    /// One round: builds every profile's world, steps them in turn and returns their rows, the
+    /// reference's first. The profiles must share a warm-up, which the worlds go through together.
+    func measureOnce(_ paths: [String], label: String, progress: Progress) throws -> [PerBodyResult] {
         let scenes = try paths.map { try loadScene($0, threads: threads) }
         let reference = scenes[0].profile
         for scene in scenes.dropFirst() where scene.profile.warmupSteps != reference.warmupSteps {
@@ -107,7 +126,7 @@ struct PerBody: ParsableCommand {
                                   + "which warm up alike")
         }
         let timings = stepInTurn(scenes, measured: steps ?? reference.steps, block: block,
-                                 label: "per-body", progress: progress, profilesParts: parts)
+                                 label: label, progress: progress, profilesParts: parts)
         return zip(scenes, timings).map { scene, timing in
             PerBodyResult(profile: scene.profile.name, bodies: scene.world.bodyCount, medianMs: timing.median,
                           parts: parts ? scene.world.stepProfile : nil, awakeAtEnd: scene.world.awakeBodyCount)
@@ -138,6 +157,12 @@ struct PerBodyResult: Equatable {
     var partsNanosecondsPerBody: [String: Double]? {
         guard parts != nil, bodies > 0 else { return nil }
         return Dictionary(uniqueKeysWithValues: StepProfile.Part.allCases.map { ($0.name, nanosecondsPerBody($0) ?? 0) })
+    }
+
+    /// This round's row and `other` (the same size's in another round) combined: the row of the
+    /// faster median, with that round's parts and awake count.
+    func keepingFastest(_ other: PerBodyResult) -> PerBodyResult {
+        other.medianMs < medianMs ? other : self
     }
 
     /// How many times `reference`'s cost per body this size's is.

@@ -103,6 +103,23 @@ struct PerBodyTests {
         #expect(rows[0]["ratio"] as? Double == 1)
     }
 
+    @Test("--rounds keeps each size's fastest round, with that round's parts and awake count")
+    func rounds() throws {
+        let slow = PerBodyResult(profile: "rain-100k", bodies: 100_001, medianMs: 36, awakeAtEnd: 99_000)
+        let fast = PerBodyResult(profile: "rain-100k", bodies: 100_001, medianMs: 33, awakeAtEnd: 98_000)
+        #expect(slow.keepingFastest(fast) == fast)
+        #expect(fast.keepingFastest(slow) == fast)
+        // Measured: every round builds its worlds afresh, so a kept row's parts count its own
+        // round's 6 steps (not 18) and its pile is as awake as after one round.
+        let paths = [profile("small-stack"), profile("small-stack")]
+        let command = try PerBody.parse(paths + ["--steps", "6", "--block", "2", "--rounds", "3", "--parts"])
+        #expect(command.rounds == 3)
+        let rows = try command.measure(paths, progress: Progress(enabled: false))
+        #expect(rows.count == 2 && rows.allSatisfy { $0.bodies == 29 && $0.medianMs > 0 })
+        #expect(rows.allSatisfy { $0.parts?.steps == 6 && $0.awakeAtEnd == 28 }, "\(rows.map(\.awakeAtEnd))")
+        #expect((try? PerBody.parse([]))?.rounds == 1)
+    }
+
     @Test("--max-ratio names every size over it, and nothing when none is")
     func maxRatio() {
         let rows = [PerBodyResult(profile: "rain-1k", bodies: 1000, medianMs: 0.5),
@@ -117,6 +134,7 @@ struct PerBodyTests {
     @Test("bad options are rejected with the option's name")
     func badOptions() {
         for args in [["--threads", "0"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"],
+                     ["--rounds", "0"], ["--rounds", "101"],
                      ["--max-ratio", "0"], ["--max-ratio", "nan"], ["only-one.json"]] {
             do {
                 _ = try PerBody.parse(args)

@@ -107,10 +107,11 @@ struct PerBody: ParsableCommand {
     /// Measures the profiles `--rounds` times (`measureOnce`) and returns each size's fastest
     /// round (`PerBodyResult.keepingFastest`), the reference's first.
     func measure(_ paths: [String], progress: Progress) throws -> [PerBodyResult] {
-        var best = try measureOnce(paths, label: rounds > 1 ? "per-body round 1/\(rounds)" : "per-body", progress: progress)
-        for round in 1..<rounds {
-            let rows = try measureOnce(paths, label: "per-body round \(round + 1)/\(rounds)", progress: progress)
-            best = zip(best, rows).map { $0.keepingFastest($1) }
+        var best: [PerBodyResult] = []
+        for round in 0..<rounds {
+            let label = rounds > 1 ? "per-body round \(round + 1)/\(rounds)" : "per-body"
+            let rows = try measureOnce(paths, label: label, progress: progress)
+            best = best.isEmpty ? rows : zip(best, rows).map { $0.keepingFastest($1) }
         }
         return best
     }

@@ -49,7 +49,9 @@ struct Bench: ParsableCommand {
             guard chosen == kernel else { fail("--kernel \(kernel.rawValue): this processor or build cannot run it (best: \(SolverKernel.best.rawValue))") }
         }
         let paths = try profilePaths(profiles)
-        let oldBaseline = try baseline.map(loadBaseline)
+        let oldBaseline = baseline.map { path in
+            do throws(BaselineFileError) { return try readBaseline(at: path) } catch { fail(error.description) }
+        }
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
         let host = HostDescription.current()
         // Round after round over every profile, so that a slow spell of the host falls on one
@@ -84,13 +86,22 @@ struct Bench: ParsableCommand {
                 fail("cannot write the baseline \(saveBaseline): \(error.localizedDescription)")
             }
         }
-        if let oldBaseline {
+        if let oldBaseline, let baselinePath = baseline {
             if let note = hostNote(recorded: oldBaseline.host, current: host) {
                 FileHandle.standardError.write(Data((note + "\n").utf8))
             }
             let current = SolverKernel.current.rawValue
             if let other = oldBaseline.results.compactMap(\.kernel).first(where: { $0 != current }) {
                 FileHandle.standardError.write(Data("note: the baseline was measured with the \(other) kernel, this run used \(current)\n".utf8))
+            }
+            let left = uncompared(results, against: oldBaseline.results)
+            if left.count == results.count {
+                fail("--baseline \(baselinePath): no profile of this run could be compared with it:\n"
+                     + left.map { "  " + $0 }.joined(separator: "\n"))
+            }
+            if !left.isEmpty {
+                FileHandle.standardError.write(Data(("not compared with the baseline:\n" + left.map { "  " + $0 }.joined(separator: "\n")
+                    + "\n").utf8))
             }
             let slower = regressions(results, against: oldBaseline.results, tolerancePercent: tolerance)
             if !slower.isEmpty {
@@ -154,17 +165,6 @@ struct Bench: ParsableCommand {
     private func facadeOverhead(total: Duration, engine: Duration?) -> Double? {
         guard let engine, engine > .zero else { return nil }
         return (total / engine - 1) * 100
-    }
-
-    private func loadBaseline(_ path: String) throws -> BenchBaseline {
-        guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot be read (missing or not a file)") }
-        do { return try JSONDecoder().decode(BenchBaseline.self, from: data) } catch let DecodingError.keyNotFound(key, context) {
-            fail("\(path): \((context.codingPath + [key]).map(\.stringValue).joined(separator: ".")): is required")
-        } catch let DecodingError.typeMismatch(_, context) {
-            fail("\(path): \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
-        } catch {
-            fail("\(path): is not a baseline written by --save-baseline (\(error))")
-        }
     }
 }
 

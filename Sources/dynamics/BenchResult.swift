@@ -59,11 +59,14 @@ struct BenchBaseline: Codable {
     var host: HostDescription? = nil
 }
 
-/// The profiles that got slower than a baseline allows.
+/// The profiles that got slower than a baseline allows. Only like is compared with like: a
+/// profile the baseline lacks, or ran on another thread count or for another number of steps,
+/// is left out (`uncompared` says which and why).
 func regressions(_ current: [BenchResult], against baseline: [BenchResult], tolerancePercent: Double) -> [String] {
     var slower: [String] = []
     for result in current {
-        guard let old = baseline.first(where: { $0.profile == result.profile }) else { continue }
+        guard let old = baseline.first(where: { $0.profile == result.profile }),
+              uncomparedReason(result, old) == nil else { continue }
         let limit = old.medianMs * (1 + tolerancePercent / 100)
         if result.medianMs > limit {
             let change = (result.medianMs / old.medianMs - 1) * 100
@@ -72,6 +75,27 @@ func regressions(_ current: [BenchResult], against baseline: [BenchResult], tole
         }
     }
     return slower
+}
+
+/// The profiles of this run that `regressions` leaves out, one line each saying why.
+func uncompared(_ current: [BenchResult], against baseline: [BenchResult]) -> [String] {
+    current.compactMap { result in
+        guard let old = baseline.first(where: { $0.profile == result.profile }) else {
+            return "\(result.profile): not in the baseline"
+        }
+        return uncomparedReason(result, old).map { "\(result.profile): \($0)" }
+    }
+}
+
+/// Why `result` cannot be compared with the baseline's `old` run of its profile, if it cannot.
+private func uncomparedReason(_ result: BenchResult, _ old: BenchResult) -> String? {
+    if result.threads != old.threads {
+        return "the baseline ran on \(old.threads) thread(s), this run on \(result.threads)"
+    }
+    if result.steps != old.steps {
+        return "the baseline measured \(old.steps) steps, this run \(result.steps)"
+    }
+    return nil
 }
 
 /// The results as an aligned table.

@@ -52,6 +52,19 @@ func decodeBaseline(_ data: Data, file: String) throws(BaselineFileError) -> Ben
     return baseline
 }
 
+/// Why the profiles at `paths` (with `names`, in the same order) cannot go into one baseline, if
+/// they cannot: a baseline tells its results apart by profile name, so two files may not share one.
+func nameClash(paths: [String], names: [String]) -> String? {
+    var firstPath: [String: String] = [:]
+    for (path, name) in zip(paths, names) {
+        if let earlier = firstPath[name] {
+            return "\(earlier) and \(path) are both named \"\(name)\"; a baseline tells profiles apart by name"
+        }
+        firstPath[name] = path
+    }
+    return nil
+}
+
 /// A decoding path as the profile errors write it: `results[0].medianMs`.
 private func fieldPath(_ path: [any CodingKey]) -> String {
     var text = ""

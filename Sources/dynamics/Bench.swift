@@ -49,6 +49,12 @@ struct Bench: ParsableCommand {
             guard chosen == kernel else { fail("--kernel \(kernel.rawValue): this processor or build cannot run it (best: \(SolverKernel.best.rawValue))") }
         }
         let paths = try profilePaths(profiles)
+        if saveBaseline != nil || baseline != nil {
+            let names = paths.map { path in
+                do throws(ProfileError) { return try Profile.load(path: path).name } catch { fail(error.description) }
+            }
+            if let clash = nameClash(paths: paths, names: names) { fail(clash) }
+        }
         let oldBaseline = baseline.map { path in
             do throws(BaselineFileError) { return try readBaseline(at: path) } catch { fail(error.description) }
         }

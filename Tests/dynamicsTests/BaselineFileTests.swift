@@ -51,6 +51,13 @@ struct BaselineFileTests {
         #expect(error(json) == BaselineFileError(file: "base.json", field: "results[2].profile", problem: "\"a\" appears more than once"))
     }
 
+    @Test("two profile files of one name cannot share a baseline, since its results go by name")
+    func nameClashes() {
+        #expect(nameClash(paths: ["a.json", "b.json", "c.json"], names: ["a", "b", "c"]) == nil)
+        #expect(nameClash(paths: ["a.json", "b.json", "copy/a.json"], names: ["a", "b", "a"])
+                == "a.json and copy/a.json are both named \"a\"; a baseline tells profiles apart by name")
+    }
+
     @Test("a missing file is named")
     func missingFile() {
         do throws(BaselineFileError) {

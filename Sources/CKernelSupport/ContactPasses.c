@@ -3,7 +3,7 @@
 // the SSE2 code of the solve is a third register copies and spills. The AVX copy has
 // three-operand instructions and solves two blocks of a colour at once in eight lanes: the solve
 // is a chain of dependent multiplies and adds per lane, so twice the lanes per chain does more
-// work per wait (measured in the Performance article). Neither copy may fuse a multiply and an
+// work per wait (measured in the Solver Passes article). Neither copy may fuse a multiply and an
 // add, so both compute the same bits as each other and as the scalar solver.
 #pragma clang fp contract(off)
 

@@ -90,8 +90,8 @@ extension WorkerPool {
     /// claiming thread's own part (`whole`), and in another thread's part, which it takes over
     /// only while that thread is late, half of them down to the minimum chunk, so that the owner
     /// still finds some when it comes. Its own part by halves too took four or five claims a
-    /// colour instead of one, each a compare-and-swap and a call into the pass (the Performance
-    /// article, on what the tumbler's solve loses on two threads).
+    /// colour instead of one, each a compare-and-swap and a call into the pass (the Several
+    /// Threads article, on what the tumbler's solve loses on two threads).
     static func claimSize(left: Int, minimumChunk: Int, whole: Bool) -> Int {
         whole ? left : min(left, max(minimumChunk, left / 2))
     }

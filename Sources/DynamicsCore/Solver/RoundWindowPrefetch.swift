@@ -8,7 +8,7 @@ import CKernelSupport
 /// contacts, two thirds of them read), taken in one sweep per colour. Prefetched only a pair or
 /// two ahead of use, in colour order, each line came from memory on its own; at 100 000 bodies
 /// the manifolds' gather was a third of the preparation and the impulse records' a seventh (see
-/// the Performance Guide). Asked for a round ahead and in address order, the stretch streams in
+/// the Large Scenes article). Asked for a round ahead and in address order, the stretch streams in
 /// while the round before is prepared, and the lines that no constraint reads (contacts that are
 /// not touching) cost little beside it: `dynamics per-body --parts`, one thread, three rounds
 /// alternating with the build before (AMD EPYC, 2026-11-30), rain-100k's preparation 60.8, 61.7,

@@ -1,9 +1,10 @@
-// Steps Box2D v3 through the six scenes of Profiles/ that come from Box2D's benchmark and the
-// three rain scenes (scenes.c), and prints the median and p90 milliseconds per step as
+// Steps Box2D v3 through the six scenes of Profiles/ that come from Box2D's benchmark, the three
+// rain scenes and the stiff pyramid of Profiles/stability/ (scenes.c), and prints the median and p90 milliseconds per step as
 // `dynamics bench` does: every step of the profile's count timed, after the profile's untimed
 // warm-up. Not part of the Swift package: compare.sh beside it builds and runs it.
 //
-// usage: box2d_bench [--threads N] [--rounds N] [--tsv] [scene…]
+// usage: box2d_bench [--threads N] [--rounds N] [--sub-steps N] [--contact-hertz H] [--tsv] [scene…]
+// (--sub-steps and --contact-hertz replace every scene's own: for probing Box2D's settings.)
 #define _GNU_SOURCE
 #include "scenes.h"
 #include "task_pool.h"
@@ -31,10 +32,17 @@ static int compareDoubles(const void* a, const void* b) {
 
 typedef struct { double median, p90; int bodies, pairs; float topDrop, topSideways, maxSideways; } Result;
 
+// --sub-steps and --contact-hertz: when above 0, they replace every scene's own.
+static int subStepsOverride = 0;
+static float contactHertzOverride = 0;
+
 static Result runScene(const Scene* scene) {
     b2WorldDef def = b2DefaultWorldDef();
     def.gravity = scene->gravity;
     def.enableSleep = scene->sleep;
+    float hertz = contactHertzOverride > 0 ? contactHertzOverride : scene->contactHertz;
+    if (hertz > 0) def.contactHertz = hertz;
+    const int subSteps = subStepsOverride > 0 ? subStepsOverride : scene->subSteps > 0 ? scene->subSteps : 4;
     if (threadCount > 1) {
         def.workerCount = threadCount;
         def.enqueueTask = enqueueTask;
@@ -65,7 +73,7 @@ static Result runScene(const Scene* scene) {
             b2Body_SetLinearVelocity(sceneState.pusher, (b2Vec2){(target - p.x) / dt, (sceneState.pusherStart.y - p.y) / dt});
         }
         double t0 = nowMs();
-        b2World_Step(world, dt, 4);
+        b2World_Step(world, dt, subSteps);
         double elapsed = nowMs() - t0;
         time = next;
         if (k < 0) continue;  // warm-up: untimed
@@ -103,9 +111,11 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--sub-steps") && i + 1 < argc) subStepsOverride = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--contact-hertz") && i + 1 < argc) contactHertzOverride = (float)atof(argv[++i]);
         else if (!strcmp(argv[i], "--tsv")) tsv = true;
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "box2d_bench: unknown option %s (usage: box2d_bench [--threads N] [--rounds N] [--tsv] [scene...])\n", argv[i]);
+            fprintf(stderr, "box2d_bench: unknown option %s (usage: box2d_bench [--threads N] [--rounds N] [--sub-steps N] [--contact-hertz H] [--tsv] [scene...])\n", argv[i]);
             return 2;
         }
         else if (onlyCount < 16) only[onlyCount++] = argv[i];
@@ -118,11 +128,24 @@ int main(int argc, char** argv) {
         fprintf(stderr, "box2d_bench: --threads must be 1...%d and --rounds at least 1\n", maxPoolThreads);
         return 2;
     }
+    for (int i = 1; i < argc; i++) {
+        // Given, each must be a number above 0 (atoi and atof read anything else as 0).
+        if (!strcmp(argv[i], "--sub-steps") && subStepsOverride < 1) {
+            fprintf(stderr, "box2d_bench: --sub-steps must be a whole number of at least 1\n");
+            return 2;
+        }
+        if (!strcmp(argv[i], "--contact-hertz") && !(contactHertzOverride > 0)) {
+            fprintf(stderr, "box2d_bench: --contact-hertz must be a number above 0\n");
+            return 2;
+        }
+    }
     for (int i = 0; i < onlyCount; i++) {
         bool known = false;
         for (size_t k = 0; k < (size_t)sceneCount; k++) known |= !strcmp(only[i], scenes[k].name);
         if (!known) {
-            fprintf(stderr, "box2d_bench: unknown scene '%s' (large-pyramid, many-pyramids, joint-grid, smash, tumbler, junkyard, rain-1k, rain-10k, rain-100k)\n", only[i]);
+            fprintf(stderr, "box2d_bench: unknown scene '%s' (known:", only[i]);
+            for (size_t k = 0; k < (size_t)sceneCount; k++) fprintf(stderr, " %s", scenes[k].name);
+            fprintf(stderr, ")\n");
             return 2;
         }
     }
@@ -141,7 +164,7 @@ int main(int argc, char** argv) {
             Result x = runScene(&scenes[k]);
             if (r == 0 || x.median < best.median) best = x;
         }
-        bool isPyramid = !strcmp(scenes[k].name, "large-pyramid");
+        bool isPyramid = !strncmp(scenes[k].name, "large-pyramid", strlen("large-pyramid"));
         if (tsv) {
             printf("%s\t%d\t%d\t%.4f\t%.4f", scenes[k].name, best.bodies, best.pairs, best.median, best.p90);
             if (isPyramid) printf("\t%.4f\t%.4f\t%.4f", best.topDrop, best.topSideways, best.maxSideways);

@@ -8,6 +8,9 @@
 # box2d_bench.c, scenes.c and task_pool.c against it, builds `dynamics` in release mode, and
 # then runs each scene in rounds: Box2D, then `dynamics bench` on the matching profile, and again. Alternating keeps a
 # host whose speed drifts from favouring either side; each side reports its fastest round.
+# Without scenes it runs the six of Box2D's benchmark; rain-1k, rain-10k, rain-100k and
+# large-pyramid-stiff (Profiles/stability/, 8 sub-steps and 100 Hz contacts in both engines) run
+# when named.
 # Needs: python3 with pip, a C compiler, the Swift toolchain, and the network to PyPI on the
 # first run.
 set -euo pipefail
@@ -19,7 +22,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --threads) threads="${2:?--threads needs a number}"; shift 2 ;;
         --rounds) rounds="${2:?--rounds needs a number}"; shift 2 ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
         *) scenes+=("$1"); shift ;;
     esac
@@ -32,8 +35,16 @@ fi
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+# A scene's profile: Profiles/<scene>.json, or Profiles/stability/<scene>.json (the stiff pyramid).
+profile_of() {
+    local dir
+    for dir in Profiles Profiles/stability; do
+        [ -f "$root/$dir/$1.json" ] && { printf '%s\n' "$root/$dir/$1.json"; return 0; }
+    done
+    return 1
+}
 for scene in "${scenes[@]}"; do
-    [ -f "$root/Profiles/$scene.json" ] || { echo "compare.sh: no profile Profiles/$scene.json for scene '$scene'" >&2; exit 2; }
+    profile_of "$scene" >/dev/null || { echo "compare.sh: no profile Profiles/$scene.json or Profiles/stability/$scene.json for scene '$scene'" >&2; exit 2; }
 done
 cache="$root/.build-box2d"
 wheel_version="0.11.1"
@@ -59,9 +70,9 @@ best() { sort -g | head -n 1; }
 json_number() { printf '%s' "$1" | grep -o "\"$2\" *: *[0-9.eE+-]*" | head -n 1 | sed 's/.*: *//'; }
 
 printf '%s thread(s), fastest of %s alternating round(s), median ms per step (p90 of that round)\n' "$threads" "$rounds"
-printf '%-14s %8s %18s %18s %9s\n' scene bodies "Box2D v3" Dynamics "Box2D/us"
+printf '%-20s %8s %18s %18s %9s\n' scene bodies "Box2D v3" Dynamics "Box2D/us"
 for scene in "${scenes[@]}"; do
-    profile="$root/Profiles/$scene.json"
+    profile="$(profile_of "$scene")"
     box_rows=""; our_rows=""
     for _ in $(seq "$rounds"); do
         box_rows+="$("$cache/box2d_bench" --threads "$threads" --tsv "$scene")"$'\n'
@@ -80,10 +91,10 @@ for scene in "${scenes[@]}"; do
         exit 1
     fi
     awk -v s="$scene" -v b="$our_bodies" -v bm="$box_median" -v bp="$box_p90" -v om="$our_median" -v op="$our_p90" \
-        'BEGIN { printf "%-14s %8d %9.3f (%6.2f) %9.3f (%6.2f) %8.2fx\n", s, b, bm, bp, om, op, bm / om }'
+        'BEGIN { printf "%-20s %8d %9.3f (%6.2f) %9.3f (%6.2f) %8.2fx\n", s, b, bm, bp, om, op, bm / om }'
     if [ -n "${box_drop:-}" ]; then
-        printf '  Box2D large-pyramid after 500 steps: top box %s m down and %s m sideways; any box at most %s m sideways\n' \
-            "$box_drop" "$box_side" "$box_spread"
+        printf '  Box2D %s after 500 steps: top box %s m down and %s m sideways; any box at most %s m sideways\n' \
+            "$scene" "$box_drop" "$box_side" "$box_spread"
         # Ours, from the drift that `dynamics run` reports over the profile's 500 steps.
         run_json="$("$dynamics" run "$profile" --threads "$threads" --json)"
         awk -v y="$(json_number "$run_json" topY)" -v x="$(json_number "$run_json" topX)" \

@@ -206,15 +206,17 @@ void spawnRainBody(b2WorldId world, int index, SplitMix64* r, float halfWidth) {
 static void buildNothing(b2WorldId world) { (void)world; }
 
 const Scene scenes[] = {
-    {"large-pyramid", 500, {0, -10}, false, buildLargePyramid, false, 0, 0},
-    {"many-pyramids", 200, {0, -10}, false, buildManyPyramids, false, 0, 0},
-    {"joint-grid", 500, {0, -10}, false, buildJointGrid, false, 0, 0},
-    {"smash", 300, {0, 0}, true, buildSmash, false, 0, 0},
-    {"tumbler", 750, {0, -10}, true, buildTumbler, false, 0, 0},
-    {"junkyard", 800, {0, -10}, true, buildJunkyard, true, 0, 0},
-    {"rain-1k", 200, {0, -10}, true, buildNothing, false, 1000, 250},
-    {"rain-10k", 200, {0, -10}, true, buildNothing, false, 10000, 250},
-    {"rain-100k", 200, {0, -10}, true, buildNothing, false, 100000, 250},
+    {"large-pyramid", 500, {0, -10}, false, buildLargePyramid, false, 0, 0, 0, 0},
+    // Profiles/stability/large-pyramid-stiff.json: the same pyramid with 8 sub-steps and 100 Hz.
+    {"large-pyramid-stiff", 500, {0, -10}, false, buildLargePyramid, false, 0, 0, 8, 100},
+    {"many-pyramids", 200, {0, -10}, false, buildManyPyramids, false, 0, 0, 0, 0},
+    {"joint-grid", 500, {0, -10}, false, buildJointGrid, false, 0, 0, 0, 0},
+    {"smash", 300, {0, 0}, true, buildSmash, false, 0, 0, 0, 0},
+    {"tumbler", 750, {0, -10}, true, buildTumbler, false, 0, 0, 0, 0},
+    {"junkyard", 800, {0, -10}, true, buildJunkyard, true, 0, 0, 0, 0},
+    {"rain-1k", 200, {0, -10}, true, buildNothing, false, 1000, 250, 0, 0},
+    {"rain-10k", 200, {0, -10}, true, buildNothing, false, 10000, 250, 0, 0},
+    {"rain-100k", 200, {0, -10}, true, buildNothing, false, 100000, 250, 0, 0},
 };
 
 const int sceneCount = sizeof scenes / sizeof scenes[0];

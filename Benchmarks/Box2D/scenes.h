@@ -16,6 +16,9 @@ typedef struct {
     // metres on each side; `warmup` untimed steps come first.
     int rainCount;
     int warmup;
+    // Sub-steps a step and contact stiffness in hertz; 0 takes Box2D's own (4 and its default).
+    int subSteps;
+    float contactHertz;
 } Scene;
 
 /// What a scene's build leaves for the run: the junkyard's pusher, and the large pyramid's top box

@@ -64,6 +64,24 @@ struct SpringLawTests {
         #expect(abs(stack.topLean) < 1e-4, "the stack leaned \(stack.topLean) m")
     }
 
+    /// Stiffness is capped at a quarter of the sub-step rate (Box2D caps it at an eighth): with 4
+    /// sub-steps at 60 Hz (240 Hz) a contact asked for 500 Hz is a 60 Hz spring, and the stack
+    /// sinks as the law says for 60 Hz, (500 / 60)², about 69 times, what 500 Hz would give.
+    @Test("stiffness above a quarter of the sub-step rate is held there: 500 Hz at 4 sub-steps sinks as 60 Hz")
+    func stiffnessIsCappedAtAQuarterOfTheSubStepRate() throws {
+        var definition = WorldDefinition()
+        definition.gravity = Vec2(0, -10)
+        definition.subStepCount = 4
+        definition.contactHertz = 500
+        definition.enableSleep = false
+        let stack = try Self.settledStackSinks(try World(definition))
+        let capped = Self.stackSinksByLaw(hertz: 60)
+        #expect(abs(stack.sinks[9] - capped.top) < 0.01 * capped.top,
+                "top box sank \(stack.sinks[9]) m, the spring law at the 60 Hz cap says \(capped.top) m")
+        #expect(abs(stack.sinks[0] - capped.bottom) < 0.01 * capped.bottom,
+                "bottom box sank \(stack.sinks[0]) m, the spring law at the 60 Hz cap says \(capped.bottom) m")
+    }
+
     @Test("a 20-row pyramid's bottom row sinks by its whole weight over its 40 ground springs")
     func pyramidBottomRow() throws {
         let world = try makeWorld(gravity: 10)

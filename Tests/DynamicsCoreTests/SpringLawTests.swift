@@ -27,6 +27,17 @@ struct SpringLawTests {
         return (sinks, world.position(of: boxes[9]).x)
     }
 
+    /// A world with gravity 10 m/s² down, `subSteps` sub-steps and contacts asked for
+    /// `contactHertz`, where nothing sleeps.
+    static func awakeWorld(subSteps: Int, contactHertz: Float) throws -> World {
+        var definition = WorldDefinition()
+        definition.gravity = Vec2(0, -10)
+        definition.subStepCount = subSteps
+        definition.contactHertz = contactHertz
+        definition.enableSleep = false
+        return try World(definition)
+    }
+
     /// What the spring law says the stack of 10 sinks at the bottom and at the top, with contacts
     /// of `hertz` (`2 · hertz` against the ground). Each of a contact's two points carries half
     /// the weight above it.
@@ -53,12 +64,7 @@ struct SpringLawTests {
     /// within 0.1 m (Profiles/stability/large-pyramid-stiff.json).
     @Test("with 8 sub-steps and 100 Hz contacts, the stack of 10 boxes sinks by the same law: 2.9 mm at the top")
     func stifferContactsSinkLess() throws {
-        var definition = WorldDefinition()
-        definition.gravity = Vec2(0, -10)
-        definition.subStepCount = 8
-        definition.contactHertz = 100
-        definition.enableSleep = false
-        let stack = try Self.settledStackSinks(try World(definition))
+        let stack = try Self.settledStackSinks(try Self.awakeWorld(subSteps: 8, contactHertz: 100))
         let law = Self.stackSinksByLaw(hertz: 100)
         #expect(abs(stack.sinks[9] - law.top) < 0.01 * law.top, "top box sank \(stack.sinks[9]) m, the spring law says \(law.top) m")
         #expect(abs(stack.topLean) < 1e-4, "the stack leaned \(stack.topLean) m")
@@ -69,12 +75,7 @@ struct SpringLawTests {
     /// sinks as the law says for 60 Hz, (500 / 60)², about 69 times, what 500 Hz would give.
     @Test("stiffness above a quarter of the sub-step rate is held there: 500 Hz at 4 sub-steps sinks as 60 Hz")
     func stiffnessIsCappedAtAQuarterOfTheSubStepRate() throws {
-        var definition = WorldDefinition()
-        definition.gravity = Vec2(0, -10)
-        definition.subStepCount = 4
-        definition.contactHertz = 500
-        definition.enableSleep = false
-        let stack = try Self.settledStackSinks(try World(definition))
+        let stack = try Self.settledStackSinks(try Self.awakeWorld(subSteps: 4, contactHertz: 500))
         let capped = Self.stackSinksByLaw(hertz: 60)
         #expect(abs(stack.sinks[9] - capped.top) < 0.01 * capped.top,
                 "top box sank \(stack.sinks[9]) m, the spring law at the 60 Hz cap says \(capped.top) m")

@@ -75,7 +75,9 @@ struct SpringLawTests {
     /// sinks as the law says for 60 Hz, (500 / 60)², about 69 times, what 500 Hz would give.
     @Test("stiffness above a quarter of the sub-step rate is held there: 500 Hz at 4 sub-steps sinks as 60 Hz")
     func stiffnessIsCappedAtAQuarterOfTheSubStepRate() throws {
-        let stack = try Self.settledStackSinks(try Self.awakeWorld(subSteps: 4, contactHertz: 500))
+        let world = try Self.awakeWorld(subSteps: 4, contactHertz: 500)
+        #expect(abs(world.definition.solverContactHertz(timeStep: 1.0 / 60) - 60) < 1e-3)
+        let stack = try Self.settledStackSinks(world)
         let capped = Self.stackSinksByLaw(hertz: 60)
         #expect(abs(stack.sinks[9] - capped.top) < 0.01 * capped.top,
                 "top box sank \(stack.sinks[9]) m, the spring law at the 60 Hz cap says \(capped.top) m")

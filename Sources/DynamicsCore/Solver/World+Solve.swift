@@ -53,7 +53,7 @@ extension World {
         let restingIndex = Int32(bodies.state.placeSentinel(.resting))
         let h = dt / Float(definition.subStepCount)
         let subStepRate = 1 / h
-        let contactHertz = min(definition.contactHertz, 0.25 * subStepRate)
+        let contactHertz = definition.solverContactHertz(timeStep: dt)
         return SolverContext(
             h: h, inverseH: subStepRate,
             contactSoftness: Softness(hertz: contactHertz, dampingRatio: definition.contactDampingRatio, h: h),

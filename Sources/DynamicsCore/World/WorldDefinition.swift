@@ -57,6 +57,14 @@ public struct WorldDefinition: Sendable {
     /// Creates the default definition (metres, gravity (0, −10), 4 sub-steps, sleeping on).
     public init() {}
 
+    /// The contact stiffness, in hertz, that steps of `timeStep` seconds solve with:
+    /// `contactHertz`, or a quarter of the sub-step rate where that is lower (60 Hz for 4
+    /// sub-steps of 1/60 s, whatever is asked above it).
+    public func solverContactHertz(timeStep: Float) -> Float {
+        let subStepRate = 1 / (timeStep / Float(subStepCount))
+        return min(contactHertz, 0.25 * subStepRate)
+    }
+
     func validated() throws(DynamicsError) -> WorldDefinition {
         try requireFinite(gravity, "gravity")
         try require(lengthUnitsPerMeter.isFinite && lengthUnitsPerMeter > 0, "lengthUnitsPerMeter", "must be finite and > 0, got \(lengthUnitsPerMeter)")

@@ -1,7 +1,8 @@
 // Steps Box2D v3 through the six scenes of Profiles/ that come from Box2D's benchmark, the three
-// rain scenes and the stiff pyramid of Profiles/stability/ (scenes.c), and prints the median and p90 milliseconds per step as
-// `dynamics bench` does: every step of the profile's count timed, after the profile's untimed
-// warm-up. Not part of the Swift package: compare.sh beside it builds and runs it.
+// rain scenes and the stiff pyramid of Profiles/stability/ (scenes.c), and prints the median and
+// p90 milliseconds per step as `dynamics bench` does: every step of the profile's count timed,
+// after the profile's untimed warm-up. Not part of the Swift package: compare.sh beside it builds
+// and runs it.
 //
 // usage: box2d_bench [--threads N] [--rounds N] [--sub-steps N] [--contact-hertz H] [--tsv] [scene…]
 // (--sub-steps and --contact-hertz replace every scene's own: for probing Box2D's settings.)

@@ -51,7 +51,9 @@ struct Run: ParsableCommand {
     func run() throws {
         let scene = try loadScene(profile, threads: threads)
         let loaded = scene.profile, world = scene.world
-        if let note = StiffnessNote.note(for: scene, file: profile) { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        if let note = StiffnessNote.note(for: scene, file: profile) {
+            FileHandle.standardError.write(Data((note + "\n").utf8))
+        }
         let stepCount = steps ?? loaded.steps
         let clock = ContinuousClock()
         var timings = StepTimings(capacity: stepCount)

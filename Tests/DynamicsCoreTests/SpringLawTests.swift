@@ -71,8 +71,9 @@ struct SpringLawTests {
     }
 
     /// Stiffness is capped at a quarter of the sub-step rate (Box2D caps it at an eighth): with 4
-    /// sub-steps at 60 Hz (240 Hz) a contact asked for 500 Hz is a 60 Hz spring, and the stack
-    /// sinks as the law says for 60 Hz, (500 / 60)², about 69 times, what 500 Hz would give.
+    /// sub-steps of a 1/60 s step (a 240 Hz sub-step rate) a contact asked for 500 Hz is a 60 Hz
+    /// spring, and the stack sinks as the law says for 60 Hz, (500 / 60)², about 69 times, what
+    /// 500 Hz would give.
     @Test("stiffness above a quarter of the sub-step rate is held there: 500 Hz at 4 sub-steps sinks as 60 Hz")
     func stiffnessIsCappedAtAQuarterOfTheSubStepRate() throws {
         let world = try Self.awakeWorld(subSteps: 4, contactHertz: 500)

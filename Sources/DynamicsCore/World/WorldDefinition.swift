@@ -59,8 +59,11 @@ public struct WorldDefinition: Sendable {
 
     /// The contact stiffness, in hertz, that steps of `timeStep` seconds solve with:
     /// `contactHertz`, or a quarter of the sub-step rate where that is lower (60 Hz for 4
-    /// sub-steps of 1/60 s, whatever is asked above it).
+    /// sub-steps of 1/60 s, whatever is asked above it). `timeStep` must be finite and > 0, as
+    /// `World.step(_:)` requires.
     public func solverContactHertz(timeStep: Float) -> Float {
+        precondition(timeStep.isFinite && timeStep > 0,
+                     "solverContactHertz(timeStep:): timeStep must be finite and > 0, got \(timeStep)")
         let subStepRate = 1 / (timeStep / Float(subStepCount))
         return min(contactHertz, 0.25 * subStepRate)
     }

@@ -70,11 +70,18 @@ func regressions(_ current: [BenchResult], against baseline: [BenchResult], tole
         let limit = old.medianMs * (1 + tolerancePercent / 100)
         if result.medianMs > limit {
             let change = (result.medianMs / old.medianMs - 1) * 100
-            slower.append(String(format: "%@: median %.3f ms against %.3f ms in the baseline (+%.1f%%, tolerance %.1f%%)",
-                                 result.profile, result.medianMs, old.medianMs, change, tolerancePercent))
+            slower.append(String(format: "%@: median %@ ms against %@ ms in the baseline (+%.1f%%, tolerance %.1f%%)",
+                                 result.profile, milliseconds(result.medianMs), milliseconds(old.medianMs),
+                                 change, tolerancePercent))
         }
     }
     return slower
+}
+
+/// A median in milliseconds for a message: three decimals from 0.1 ms, three significant digits
+/// below, so that a step of a few microseconds does not read 0.000.
+func milliseconds(_ value: Double) -> String {
+    String(format: value >= 0.1 ? "%.3f" : "%.3g", value)
 }
 
 /// The profiles of this run that `regressions` leaves out, one line each saying why.

@@ -20,6 +20,12 @@ struct BenchTests {
         #expect(regressions(current, against: baseline, tolerancePercent: 12).isEmpty)
     }
 
+    @Test("a median of a few microseconds is named with its significant digits, not as 0.000 ms")
+    func tinyMediansKeepTheirDigits() {
+        let slower = regressions([result("tiny", median: 0.00449)], against: [result("tiny", median: 0.000449)], tolerancePercent: 10)
+        #expect(slower.first?.hasPrefix("tiny: median 0.00449 ms against 0.000449 ms") == true, "\(slower)")
+    }
+
     /// The fastest round's median and p90 are reported together; allocations are the most of any
     /// round (a fast round that did not allocate must not hide a slow one that did).
     @Test("several rounds report the fastest round, with the most allocations of any")

@@ -16,7 +16,8 @@ public struct WorldDefinition: Sendable {
     /// Contact stiffness in hertz, doubled against static and kinematic bodies. Capped at a quarter
     /// of the sub-step rate: 60 Hz for 4 sub-steps of a 1/60 s step (Box2D 3.1.1 caps it at an
     /// eighth). A resting point sinks as its load over its effective mass times (2π · hertz)², so
-    /// a tall pile sags less with stiffer contacts, which need more sub-steps.
+    /// a tall pile sags less with stiffer contacts, which need more sub-steps (see
+    /// <doc:StackingAndStiffness>).
     public var contactHertz: Float = 30
     /// Contact damping ratio.
     public var contactDampingRatio: Float = 10

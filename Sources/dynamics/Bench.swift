@@ -84,6 +84,7 @@ struct Bench: ParsableCommand {
             print("contact solver kernel: \(SolverKernel.current.rawValue) (best here: \(SolverKernel.best.rawValue))")
             print("host: \(host.summary)")
             if rounds > 1 { print("each profile's fastest of \(rounds) rounds (by median); allocations: the most of any round") }
+            if let apart = roundsApartLine(results) { print(apart) }
         }
         if let saveBaseline {
             let encoder = JSONEncoder()

@@ -25,6 +25,8 @@ struct BenchResult: Codable, Equatable {
     var kernel: String? = nil
     /// How many rounds the profile ran, of which this is the fastest (`--rounds`); absent for one.
     var rounds: Int? = nil
+    /// The slowest round's median where several rounds ran (`--rounds`); absent for one.
+    var slowestRoundMedianMs: Double? = nil
 }
 
 /// The result of several rounds of one profile: the round with the lowest median (its p90 and
@@ -40,7 +42,31 @@ func bestRound(_ rounds: [BenchResult]) -> Result<BenchResult, RoundsDisagree> {
     let counts = rounds.compactMap(\.allocationsPerStep)
     best.allocationsPerStep = counts.count == rounds.count ? counts.max() : nil
     best.rounds = rounds.count > 1 ? rounds.count : nil
+    best.slowestRoundMedianMs = rounds.count > 1 ? rounds.map(\.medianMs).max() : nil
     return .success(best)
+}
+
+/// How far apart two rounds of one profile may be before the host counts as drifting: runs of the
+/// same code in a quiet spell stay within about 5 %.
+let roundsDriftRatio = 1.10
+
+/// The shortest median that `roundsApartLine` judges: a step of a few microseconds moves by a
+/// tenth from one round to the next in any spell (small-stack read 0.008 and 0.0094 ms).
+let roundsApartFloorMs = 0.1
+
+/// One line on how far apart the rounds were: the largest ratio of a profile's slowest round's
+/// median to its fastest's, naming the profile, and whether the host drifted. Nil where no
+/// result of at least `roundsApartFloorMs` ran several rounds.
+func roundsApartLine(_ results: [BenchResult]) -> String? {
+    let ratios = results.filter { $0.medianMs >= roundsApartFloorMs }.compactMap { result in
+        result.slowestRoundMedianMs.map { (profile: result.profile, ratio: $0 / result.medianMs) }
+    }
+    guard let widest = ratios.max(by: { $0.ratio < $1.ratio }) else { return nil }
+    let line = "rounds apart: a profile's slowest round took at most " + String(format: "%.2f", widest.ratio)
+        + "x its fastest's median (\(widest.profile))"
+    return widest.ratio > roundsDriftRatio
+        ? line + "; over " + String(format: "%.2f", roundsDriftRatio) + "x the host's speed drifted during the run, so run again before trusting a figure"
+        : line
 }
 
 /// Rounds of one profile that ended in different states.

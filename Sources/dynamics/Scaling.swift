@@ -68,7 +68,10 @@ struct Scaling: ParsableCommand {
             print(try jsonText(rows.map { ScalingResult.Record($0, threads: threads) }))
         } else {
             print(scalingTable(rows, threads: threads))
-            if sideBySide.rounds > 1 { print("each world's fastest of \(sideBySide.rounds) rounds (by median)") }
+            if sideBySide.rounds > 1 {
+                print("each world's fastest of \(sideBySide.rounds) rounds (by median)")
+                print(roundSpeedUpsLine(rows))
+            }
             for row in rows {
                 guard let one = row.oneThreadParts, let several = row.severalThreadsParts else { continue }
                 print("\n" + StepParts.table(profile: row.profile, one: one, several: several, threads: threads))
@@ -110,7 +113,8 @@ struct Scaling: ParsableCommand {
                              severalThreadsMs: timings[1].median,
                              statesAgree: scenes[0].world.stateHash() == scenes[1].world.stateHash(),
                              oneThreadParts: parts ? scenes[0].world.stepProfile : nil,
-                             severalThreadsParts: parts ? scenes[1].world.stepProfile : nil)
+                             severalThreadsParts: parts ? scenes[1].world.stepProfile : nil,
+                             roundSpeedUps: [timings[1].median > 0 ? timings[0].median / timings[1].median : 0])
     }
 }
 
@@ -124,6 +128,8 @@ struct ScalingResult: Equatable {
     /// Where each world's measured steps spent their time, with `--parts`.
     var oneThreadParts: StepProfile? = nil
     var severalThreadsParts: StepProfile? = nil
+    /// Each round's own speed-up (its one-thread median over its several-thread median), in order.
+    var roundSpeedUps: [Double] = []
 
     /// How many times faster the world on several threads stepped (median against median).
     var speedUp: Double { severalThreadsMs > 0 ? oneThreadMs / severalThreadsMs : 0 }
@@ -138,6 +144,7 @@ struct ScalingResult: Equatable {
             kept.severalThreadsParts = other.severalThreadsParts
         }
         kept.statesAgree = statesAgree && other.statesAgree
+        kept.roundSpeedUps = roundSpeedUps + other.roundSpeedUps
         return kept
     }
 
@@ -171,4 +178,14 @@ func scalingTable(_ rows: [ScalingResult], threads: Int) -> String {
                      + String(format: "%6d  %11.3f  %12.3f  %7.2fx", r.bodies, r.oneThreadMs, r.severalThreadsMs, r.speedUp))
     }
     return lines.joined(separator: "\n")
+}
+
+/// One line giving each profile's lowest and highest speed-up of a single round, for `--rounds`:
+/// the table's speed-up pairs each world's fastest round, and a wide range says the host drifted.
+func roundSpeedUpsLine(_ rows: [ScalingResult]) -> String {
+    let ranges = rows.compactMap { row -> String? in
+        guard let low = row.roundSpeedUps.min(), let high = row.roundSpeedUps.max() else { return nil }
+        return "\(row.profile) " + String(format: "%.2f-%.2fx", low, high)
+    }
+    return "each round's own speed-up: " + ranges.joined(separator: ", ")
 }

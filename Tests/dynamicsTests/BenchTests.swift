@@ -44,6 +44,26 @@ struct BenchTests {
         #expect(try bestRound([slow, uncounted]).get().allocationsPerStep == nil, "a round that could not count makes the count unknown")
     }
 
+    /// The slowest round is kept beside the fastest, so that a run can say how far its rounds
+    /// were apart: a host whose speed drifts makes any single figure doubtful.
+    @Test("several rounds keep the slowest round's median; the rounds-apart line names the widest profile and flags drift")
+    func roundsApart() throws {
+        let pile = try bestRound([result("pile", median: 2), result("pile", median: 2.9), result("pile", median: 2.2)]).get()
+        #expect(pile.slowestRoundMedianMs == 2.9)
+        #expect(try bestRound([result("pile", median: 2)]).get().slowestRoundMedianMs == nil)
+        let steady = try bestRound([result("stack", median: 1), result("stack", median: 1.04)]).get()
+
+        let drifting = try #require(roundsApartLine([steady, pile]))
+        #expect(drifting.hasPrefix("rounds apart: a profile's slowest round took at most 1.45x its fastest's median (pile)"), "\(drifting)")
+        #expect(drifting.contains("the host's speed drifted"))
+        let quiet = try #require(roundsApartLine([steady]))
+        #expect(quiet == "rounds apart: a profile's slowest round took at most 1.04x its fastest's median (stack)")
+        #expect(roundsApartLine([result("one", median: 1)]) == nil, "one round has nothing to compare")
+        let tiny = try bestRound([result("tiny", median: 0.008), result("tiny", median: 0.0094)]).get()
+        #expect(roundsApartLine([tiny]) == nil, "a median of microseconds is not judged")
+        #expect(roundsApartLine([tiny, steady])?.hasSuffix("(stack)") == true)
+    }
+
     @Test("rounds that end in different states are refused, naming the profile and the hashes")
     func roundsMustAgree() {
         var other = result("pile", median: 1)

@@ -99,6 +99,26 @@ struct ScalingTests {
         #expect(try Scaling.parse([smallStack]).sideBySide.label("[1/1]", round: 0) == "[1/1]")
     }
 
+    /// The table pairs each world's fastest round, which may come from different rounds; each
+    /// round's own speed-up shows how much the host drifted between them.
+    @Test("--rounds keeps every round's own speed-up, and the line gives each profile's range")
+    func roundSpeedUps() throws {
+        let first = ScalingResult(profile: "tumbler", bodies: 2026, oneThreadMs: 1.8, severalThreadsMs: 1.3, statesAgree: true,
+                                  roundSpeedUps: [1.8 / 1.3])
+        let second = ScalingResult(profile: "tumbler", bodies: 2026, oneThreadMs: 2.0, severalThreadsMs: 1.1, statesAgree: true,
+                                   roundSpeedUps: [2.0 / 1.1])
+        let kept = first.keepingFastest(second)
+        #expect(kept.roundSpeedUps == [1.8 / 1.3, 2.0 / 1.1])
+        #expect(abs(kept.speedUp - 1.8 / 1.1) < 1e-12, "the table's figure pairs the fastest of each world")
+        let other = ScalingResult(profile: "smash", bodies: 9601, oneThreadMs: 3, severalThreadsMs: 1.6, statesAgree: true,
+                                  roundSpeedUps: [1.875])
+        #expect(roundSpeedUpsLine([kept, other]) == "each round's own speed-up: tumbler 1.38-1.82x, smash 1.88-1.88x")
+
+        let command = try Scaling.parse([smallStack, "--steps", "7", "--block", "3", "--rounds", "2"])
+        let measured = try command.measure(smallStack, label: "", progress: Progress(enabled: false))
+        #expect(measured.roundSpeedUps.count == 2 && measured.roundSpeedUps.allSatisfy { $0 > 0 })
+    }
+
     @Test("bad options are rejected with the option's name")
     func badOptions() {
         for args in [["--threads", "1"], ["--threads", "257"], ["--steps", "0"], ["--block", "0"], ["--rounds", "0"], ["--rounds", "101"],

@@ -109,12 +109,13 @@ struct Scaling: ParsableCommand {
         let profile = scenes[0].profile
         let timings = stepInTurn(scenes, measured: sideBySide.steps ?? profile.steps, block: sideBySide.block,
                                  label: "\(prefix) \(profile.name)", progress: progress, profilesParts: parts)
-        return ScalingResult(profile: profile.name, bodies: scenes[0].world.bodyCount, oneThreadMs: timings[0].median,
-                             severalThreadsMs: timings[1].median,
-                             statesAgree: scenes[0].world.stateHash() == scenes[1].world.stateHash(),
-                             oneThreadParts: parts ? scenes[0].world.stepProfile : nil,
-                             severalThreadsParts: parts ? scenes[1].world.stepProfile : nil,
-                             roundSpeedUps: [timings[1].median > 0 ? timings[0].median / timings[1].median : 0])
+        var result = ScalingResult(profile: profile.name, bodies: scenes[0].world.bodyCount, oneThreadMs: timings[0].median,
+                                   severalThreadsMs: timings[1].median,
+                                   statesAgree: scenes[0].world.stateHash() == scenes[1].world.stateHash(),
+                                   oneThreadParts: parts ? scenes[0].world.stepProfile : nil,
+                                   severalThreadsParts: parts ? scenes[1].world.stepProfile : nil)
+        result.roundSpeedUps = [result.speedUp]
+        return result
     }
 }
 

@@ -74,7 +74,10 @@ struct PerBody: ParsableCommand {
             print(try jsonText(rows.map { PerBodyResult.Record($0, reference: rows[0]) }))
         } else {
             print(perBodyTable(rows))
-            if rounds > 1 { print("each size's fastest of \(rounds) rounds (by median)") }
+            if rounds > 1 {
+                print("each size's fastest of \(rounds) rounds (by median)")
+                print(roundRatiosLine(rows))
+            }
             if parts { print("\n" + StepParts.perBodyTable(rows)) }
             print("host: \(HostDescription.current().summary)")
         }
@@ -110,7 +113,9 @@ struct PerBody: ParsableCommand {
         var best: [PerBodyResult] = []
         for round in 0..<rounds {
             let label = rounds > 1 ? "per-body round \(round + 1)/\(rounds)" : "per-body"
-            let rows = try measureOnce(paths, label: label, progress: progress)
+            var rows = try measureOnce(paths, label: label, progress: progress)
+            let reference = rows[0]
+            for index in rows.indices { rows[index].roundRatios = [rows[index].ratio(to: reference)] }
             best = best.isEmpty ? rows : zip(best, rows).map { $0.keepingFastest($1) }
         }
         return best
@@ -144,6 +149,8 @@ struct PerBodyResult: Equatable {
     var parts: StepProfile? = nil
     /// The bodies awake when the measured steps ended (nil where unknown).
     var awakeAtEnd: Int? = nil
+    /// This size's cost per body over the reference's in each round on its own, in order.
+    var roundRatios: [Double] = []
 
     /// The median step's cost per body, in microseconds.
     var microsecondsPerBody: Double { bodies > 0 ? medianMs * 1000 / Double(bodies) : 0 }
@@ -163,7 +170,9 @@ struct PerBodyResult: Equatable {
     /// This round's row and `other` (the same size's in another round) combined: the row of the
     /// faster median, with that round's parts and awake count.
     func keepingFastest(_ other: PerBodyResult) -> PerBodyResult {
-        other.medianMs < medianMs ? other : self
+        var kept = other.medianMs < medianMs ? other : self
+        kept.roundRatios = roundRatios + other.roundRatios
+        return kept
     }
 
     /// How many times `reference`'s cost per body this size's is.
@@ -203,4 +212,15 @@ func perBodyTable(_ rows: [PerBodyResult]) -> String {
                               r.ratio(to: reference)))
     }
     return lines.joined(separator: "\n")
+}
+
+/// One line giving each size's lowest and highest ratio to the reference (the first row) within a
+/// single round, for `--rounds`: the table's ratio pairs each size's fastest round, which may come
+/// from different rounds, and a wide range says the host drifted.
+func roundRatiosLine(_ rows: [PerBodyResult]) -> String {
+    let ranges = rows.dropFirst().compactMap { row -> String? in
+        guard let low = row.roundRatios.min(), let high = row.roundRatios.max() else { return nil }
+        return "\(row.profile) " + String(format: "%.2f-%.2fx", low, high)
+    }
+    return "each round's own ratio to \(rows.first?.profile ?? "the first size"): " + ranges.joined(separator: ", ")
 }

@@ -118,6 +118,22 @@ struct PerBodyTests {
         #expect(rows.count == 2 && rows.allSatisfy { $0.bodies == 29 && $0.medianMs > 0 })
         #expect(rows.allSatisfy { $0.parts?.steps == 6 && $0.awakeAtEnd == 28 }, "\(rows.map(\.awakeAtEnd))")
         #expect((try? PerBody.parse([]))?.rounds == 1)
+        #expect(rows.allSatisfy { $0.roundRatios.count == 3 } && rows[0].roundRatios == [1, 1, 1],
+                "each round's ratio is taken within that round, the reference's being 1")
+    }
+
+    /// The table's ratio pairs each size's fastest round; each round's own ratio shows how much
+    /// the host drifted between them.
+    @Test("--rounds keeps every round's own ratio, and the line gives each size's range")
+    func roundRatios() {
+        var slow = PerBodyResult(profile: "rain-100k", bodies: 100_000, medianMs: 36)
+        var fast = PerBodyResult(profile: "rain-100k", bodies: 100_000, medianMs: 33)
+        slow.roundRatios = [1.57]
+        fast.roundRatios = [1.29]
+        let kept = slow.keepingFastest(fast)
+        #expect(kept.medianMs == 33 && kept.roundRatios == [1.57, 1.29])
+        let reference = PerBodyResult(profile: "rain-1k", bodies: 1000, medianMs: 0.25, roundRatios: [1, 1])
+        #expect(roundRatiosLine([reference, kept]) == "each round's own ratio to rain-1k: rain-100k 1.29-1.57x")
     }
 
     @Test("--max-ratio names every size over it, and nothing when none is")

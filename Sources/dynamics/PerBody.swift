@@ -168,7 +168,7 @@ struct PerBodyResult: Equatable {
     }
 
     /// This round's row and `other` (the same size's in another round) combined: the row of the
-    /// faster median, with that round's parts and awake count.
+    /// faster median, with that round's parts and awake count, and both rows' round ratios.
     func keepingFastest(_ other: PerBodyResult) -> PerBodyResult {
         var kept = other.medianMs < medianMs ? other : self
         kept.roundRatios = roundRatios + other.roundRatios

@@ -136,7 +136,8 @@ struct ScalingResult: Equatable {
     var speedUp: Double { severalThreadsMs > 0 ? oneThreadMs / severalThreadsMs : 0 }
 
     /// This round and `other` (of the same profile) combined: each world's faster median, with
-    /// that round's parts; the states agree only if they agreed in both.
+    /// that round's parts, and both rounds' own speed-ups; the states agree only if they agreed
+    /// in both.
     func keepingFastest(_ other: ScalingResult) -> ScalingResult {
         var kept = self
         if other.oneThreadMs < oneThreadMs { kept.oneThreadMs = other.oneThreadMs; kept.oneThreadParts = other.oneThreadParts }

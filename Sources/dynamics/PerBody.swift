@@ -113,16 +113,15 @@ struct PerBody: ParsableCommand {
         var best: [PerBodyResult] = []
         for round in 0..<rounds {
             let label = rounds > 1 ? "per-body round \(round + 1)/\(rounds)" : "per-body"
-            var rows = try measureOnce(paths, label: label, progress: progress)
-            let reference = rows[0]
-            for index in rows.indices { rows[index].roundRatios = [rows[index].ratio(to: reference)] }
+            let rows = try measureOnce(paths, label: label, progress: progress)
             best = best.isEmpty ? rows : zip(best, rows).map { $0.keepingFastest($1) }
         }
         return best
     }
 
     /// One round: builds every profile's world, steps them in turn and returns their rows, the
-    /// reference's first. The profiles must share a warm-up, which the worlds go through together.
+    /// reference's first, each with its ratio to the reference in this round. The profiles must
+    /// share a warm-up, which the worlds go through together.
     func measureOnce(_ paths: [String], label: String, progress: Progress) throws -> [PerBodyResult] {
         let scenes = try paths.map { try loadScene($0, threads: threads) }
         let reference = scenes[0].profile
@@ -133,10 +132,13 @@ struct PerBody: ParsableCommand {
         }
         let timings = stepInTurn(scenes, measured: steps ?? reference.steps, block: block,
                                  label: label, progress: progress, profilesParts: parts)
-        return zip(scenes, timings).map { scene, timing in
+        var rows = zip(scenes, timings).map { scene, timing in
             PerBodyResult(profile: scene.profile.name, bodies: scene.world.bodyCount, medianMs: timing.median,
                           parts: parts ? scene.world.stepProfile : nil, awakeAtEnd: scene.world.awakeBodyCount)
         }
+        let first = rows[0]
+        for index in rows.indices { rows[index].roundRatios = [rows[index].ratio(to: first)] }
+        return rows
     }
 }
 
@@ -218,9 +220,6 @@ func perBodyTable(_ rows: [PerBodyResult]) -> String {
 /// single round, for `--rounds`: the table's ratio pairs each size's fastest round, which may come
 /// from different rounds, and a wide range says the host drifted.
 func roundRatiosLine(_ rows: [PerBodyResult]) -> String {
-    let ranges = rows.dropFirst().compactMap { row -> String? in
-        guard let low = row.roundRatios.min(), let high = row.roundRatios.max() else { return nil }
-        return "\(row.profile) " + String(format: "%.2f-%.2fx", low, high)
-    }
-    return "each round's own ratio to \(rows.first?.profile ?? "the first size"): " + ranges.joined(separator: ", ")
+    "each round's own ratio to \(rows.first?.profile ?? "the first size"): "
+        + rows.dropFirst().compactMap { roundRange($0.profile, $0.roundRatios) }.joined(separator: ", ")
 }

@@ -185,9 +185,5 @@ func scalingTable(_ rows: [ScalingResult], threads: Int) -> String {
 /// One line giving each profile's lowest and highest speed-up of a single round, for `--rounds`:
 /// the table's speed-up pairs each world's fastest round, and a wide range says the host drifted.
 func roundSpeedUpsLine(_ rows: [ScalingResult]) -> String {
-    let ranges = rows.compactMap { row -> String? in
-        guard let low = row.roundSpeedUps.min(), let high = row.roundSpeedUps.max() else { return nil }
-        return "\(row.profile) " + String(format: "%.2f-%.2fx", low, high)
-    }
-    return "each round's own speed-up: " + ranges.joined(separator: ", ")
+    "each round's own speed-up: " + rows.compactMap { roundRange($0.profile, $0.roundSpeedUps) }.joined(separator: ", ")
 }

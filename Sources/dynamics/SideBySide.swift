@@ -71,3 +71,11 @@ func stepInTurn(_ scenes: [Scene], measured: Int, block: Int, label: String, pro
     }
     return timings
 }
+
+/// `name` with the lowest and highest of `values` (one figure per round, such as a speed-up), as
+/// the lines after the `scaling` and `per-body` tables print them: "tumbler 1.37-1.74x". Nil
+/// without values.
+func roundRange(_ name: String, _ values: [Double]) -> String? {
+    guard let low = values.min(), let high = values.max() else { return nil }
+    return "\(name) " + String(format: "%.2f-%.2fx", low, high)
+}

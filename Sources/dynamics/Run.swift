@@ -17,6 +17,11 @@ struct Run: ParsableCommand {
     @Option(help: "Steps to run (default: the profile's own).")
     var steps: Int?
 
+    @Option(help: ArgumentHelp("Steps to run first, before the measured ones: not timed, and not in the steps or "
+                                   + "figures reported. Drift is still measured from the scene as built.",
+                               valueName: "steps"))
+    var warmup: Int = 0
+
     @Option(help: "Worker threads (1 runs serially; the result is the same for any count).")
     var threads: Int = 1
 
@@ -40,6 +45,7 @@ struct Run: ParsableCommand {
     func validate() throws {
         guard threads >= 1 && threads <= 256 else { throw ValidationError("--threads must be in 1...256, got \(threads)") }
         if let steps { guard steps >= 1 else { throw ValidationError("--steps must be >= 1, got \(steps)") } }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be >= 0, got \(warmup)") }
         for (name, limit) in [("--max-sideways", maxSideways), ("--max-top-move", maxTopMove)] {
             guard let limit else { continue }
             guard limit.isFinite && limit >= 0 else {
@@ -49,35 +55,38 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        let report = try measure()
+        print(json ? report.json() : report.table())
+        try gate(report.drift, profile: report.profile)
+    }
+
+    /// Builds the scene, runs the warm-up and the measured steps, and reports them; fails if the
+    /// state is no longer finite at the end.
+    func measure() throws -> RunReport {
         let scene = try loadScene(profile, threads: threads)
         let loaded = scene.profile, world = scene.world
         if let note = StiffnessNote.note(for: scene, file: profile) {
             FileHandle.standardError.write(Data((note + "\n").utf8))
         }
         let stepCount = steps ?? loaded.steps
-        let clock = ContinuousClock()
-        var timings = StepTimings(capacity: stepCount)
         let drift = Drift(world)
         let progress = Progress(enabled: isatty(STDERR_FILENO) != 0)
+        for i in 0..<warmup {
+            scene.step()
+            if i % 16 == 0 { progress.show("\(loaded.name): warm-up \(i + 1)/\(warmup)") }
+        }
         world.stepProfile = StepProfile()
         world.profilesSteps = parts
-        for i in 0..<stepCount {
-            let start = clock.now
-            scene.step()
-            timings.record(clock.now - start)
-            if i % 16 == 0 { progress.show("\(loaded.name): step \(i + 1)/\(stepCount)") }
-        }
+        let timings = runMeasuredSteps(scene, count: stepCount, progress: progress)
         progress.clear()
         guard world.isStateFinite else {
-            FileHandle.standardError.write(Data("\(loaded.name): the state is no longer finite after \(stepCount) steps\n".utf8))
+            FileHandle.standardError.write(Data("\(loaded.name): the state is no longer finite after \(warmup + stepCount) steps\n".utf8))
             throw ExitCode.failure
         }
-        let report = RunReport(profile: loaded.name, bodies: world.bodyCount, contacts: world.touchingContactCount,
-                               awakeBodies: world.awakeBodyCount, steps: stepCount, threads: threads,
-                               median: timings.median, p90: timings.p90, drift: drift.measure(world),
-                               stateHash: world.stateHash(), parts: parts ? world.stepProfile : nil)
-        print(json ? report.json() : report.table())
-        try gate(report.drift, profile: loaded.name)
+        return RunReport(profile: loaded.name, bodies: world.bodyCount, contacts: world.touchingContactCount,
+                         awakeBodies: world.awakeBodyCount, steps: stepCount, warmupSteps: warmup, threads: threads,
+                         median: timings.median, p90: timings.p90, drift: drift.measure(world),
+                         stateHash: world.stateHash(), parts: parts ? world.stepProfile : nil)
     }
 
     /// Fails, naming the figures, if the drift is past `maxSideways` or `maxTopMove`, or there is
@@ -106,13 +115,33 @@ struct Run: ParsableCommand {
     }
 }
 
+/// Steps `scene` `count` times and times each step: the measured steps of `dynamics run`, in a
+/// function of their own so that a profiler can count them alone. `Benchmarks/count-instructions.sh`
+/// counts the instructions retired inside it (callgrind's `--toggle-collect`), so its name is part
+/// of that script.
+@inline(never)
+func runMeasuredSteps(_ scene: Scene, count: Int, progress: Progress) -> StepTimings {
+    let clock = ContinuousClock()
+    var timings = StepTimings(capacity: count)
+    for i in 0..<count {
+        let start = clock.now
+        scene.step()
+        timings.record(clock.now - start)
+        if i % 16 == 0 { progress.show("\(scene.profile.name): step \(i + 1)/\(count)") }
+    }
+    return timings
+}
+
 /// What `dynamics run` reports.
 struct RunReport {
     var profile: String
     var bodies: Int
     var contacts: Int
     var awakeBodies: Int
+    /// The measured steps.
     var steps: Int
+    /// The steps run before the measured ones (`--warmup`).
+    var warmupSteps: Int = 0
     var threads: Int
     var median: Double
     var p90: Double
@@ -133,7 +162,7 @@ struct RunReport {
         bodies        \(bodies)
         contacts      \(contacts)
         awake bodies  \(awakeBodies)
-        steps         \(steps)
+        steps         \(steps)\(warmupSteps > 0 ? " (after \(warmupSteps) of warm-up)" : "")
         threads       \(threads)
         ms/step       median \(format(median))  p90 \(format(p90))\(driftLines)
         state hash    \(hashString)
@@ -155,6 +184,7 @@ struct RunReport {
             "profile": profile, "bodies": bodies, "contacts": contacts, "awakeBodies": awakeBodies, "steps": steps,
             "threads": threads, "msPerStep": ["median": median, "p90": p90], "stateHash": hashString,
         ]
+        if warmupSteps > 0 { object["warmupSteps"] = warmupSteps }
         if let parts { object["partsMsPerStep"] = StepParts.object(parts) }
         if let drift {
             object["drift"] = ["topX": Double(drift.top.x), "topY": Double(drift.top.y), "mostSideways": Double(drift.mostSideways)]

@@ -105,6 +105,35 @@ struct RunCommandTests {
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-sideways", "nan"]) }
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-top-move", "-0.1"]) }
         #expect(throws: (any Error).self) { try Run.parse(["x.json", "--max-top-move", "inf"]) }
+        #expect(throws: (any Error).self) { try Run.parse(["x.json", "--warmup", "-1"]) }
+    }
+}
+
+/// `--warmup`: steps before the measured ones, on a ball dropped onto a box (gravity on), so that
+/// every step changes the state.
+@Suite("dynamics run --warmup")
+struct RunWarmupTests {
+    static let droppedBall = """
+        { "type": "static", "shapes": [ { "box": { "halfWidth": 5, "halfHeight": 0.5 } } ] },
+        { "type": "dynamic", "position": [0, 2], "angularVelocity": 3, "shapes": [ { "circle": { "radius": 0.5 } } ] }
+        """
+
+    @Test("20 warm-up steps and 10 measured end where 30 steps do, and the report counts the 10")
+    func warmupThenMeasured() throws {
+        let path = try RunStabilityGateTests.profile(bodies: Self.droppedBall, gravity: "[0, -10]")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let warmed = try Run.parse([path, "--warmup", "20", "--steps", "10"]).measure()
+        let straight = try Run.parse([path, "--steps", "30"]).measure()
+        let measuredOnly = try Run.parse([path, "--steps", "10"]).measure()
+        #expect(warmed.stateHash == straight.stateHash)
+        #expect(warmed.stateHash != measuredOnly.stateHash)
+        #expect(warmed.steps == 10 && warmed.warmupSteps == 20)
+        #expect(warmed.table().contains("steps         10 (after 20 of warm-up)"))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(warmed.json().utf8)) as? [String: Any])
+        #expect(object["warmupSteps"] as? Int == 20 && object["steps"] as? Int == 10)
+        // Drift still counts from the scene as built: the ball has fallen through all 30 steps.
+        let drop = try #require(warmed.drift).top.y, straightDrop = try #require(straight.drift).top.y
+        #expect(drop == straightDrop && drop < -0.5)
     }
 }
 
@@ -112,10 +141,10 @@ struct RunCommandTests {
 /// anything to stop it.
 @Suite("dynamics run's stability gates")
 struct RunStabilityGateTests {
-    static func profile(bodies: String) throws -> String {
+    static func profile(bodies: String, gravity: String = "[0, 0]") throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UInt32.random(in: 0...UInt32.max)).json").path
         let json = """
-        { "name": "gate", "world": { "gravity": [0, 0] }, "steps": 60, "bodies": [ \(bodies) ] }
+        { "name": "gate", "world": { "gravity": \(gravity) }, "steps": 60, "bodies": [ \(bodies) ] }
         """
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         return path

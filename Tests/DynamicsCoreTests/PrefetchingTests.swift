@@ -1,3 +1,4 @@
+import CKernelSupport
 import Testing
 @testable import DynamicsCore
 
@@ -68,5 +69,21 @@ struct PrefetchingTests {
         #expect(26_250 * pair > epyc && 2_625 * pair < epyc)
         #expect(World.prefetchingPairBytes(lastLevelCacheBytes: 0) == 8 << 20)
         #expect(World.prefetchingPairBytes > 0)
+    }
+
+    /// `DYNAMICS_SECOND_LEVEL_CACHE_BYTES` and `DYNAMICS_LAST_LEVEL_CACHE_BYTES` pin the sizes
+    /// the thresholds come from (the instruction gate counts every host as the recording one);
+    /// anything that is not a size leaves the system's figure.
+    @Test("the cache size overrides take bytes, K or M, and refuse anything else")
+    func cacheSizeOverrideText() {
+        #expect(dynamics_cache_bytes_from_text("524288") == 524_288)
+        #expect(dynamics_cache_bytes_from_text("512K") == 512 << 10)
+        #expect(dynamics_cache_bytes_from_text("32M") == 32 << 20)
+        #expect(dynamics_cache_bytes_from_text("1") == 1)
+        for bad in ["", "0", "0K", "-512", "+512", " 512", "512 ", "512k", "512KB", "1G", "5x", "K", "1099511627777"] {
+            #expect(dynamics_cache_bytes_from_text(bad) == -1, "\(bad)")
+        }
+        #expect(dynamics_cache_bytes_from_text(nil) == -1)
+        #expect(dynamics_cache_bytes_from_text("1099511627776M") == 1 << 60)
     }
 }

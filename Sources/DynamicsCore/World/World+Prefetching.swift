@@ -14,7 +14,9 @@ extension World {
     /// 8 002 records (704 kB) spill it, 19 % of the narrowphase's own samples sat on the load of a
     /// contact's body records, and with the prefetches its share went from 2.22 to 2.03 of the
     /// solver's (six alternating perf runs of each build). The threshold had been a fixed 8 192,
-    /// read as fitting a 1 MiB L2 that was in fact two cores' 512 KiB.
+    /// read as fitting a 1 MiB L2 that was in fact two cores' 512 KiB. The environment variable
+    /// `DYNAMICS_SECOND_LEVEL_CACHE_BYTES` ("512K") sets the size instead, for runs that must
+    /// decide as another host would (`Benchmarks/count-instructions.sh`).
     static let prefetchingBodyCount = prefetchingBodyCount(secondLevelCacheBytes: Int(dynamics_second_level_cache_bytes()))
 
     /// Whether the narrowphase and the finalisation prefetch the records they read at random: the
@@ -51,7 +53,7 @@ extension World {
     /// thread; on two threads 1.21–1.34 → 0.84–0.96). From the cache the prefetches only
     /// add instructions: rain-10k's 2 MB of pairs read the same (1.13–1.18 → 1.13), and
     /// large-pyramid's 1 MB ran 2.4 % more instructions and, side by side, read slower in three
-    /// of four rounds.
+    /// of four rounds. `DYNAMICS_LAST_LEVEL_CACHE_BYTES` ("32M") sets the cache's size instead.
     static let prefetchingPairBytes = prefetchingPairBytes(lastLevelCacheBytes: Int(dynamics_last_level_cache_bytes()))
 
     /// Whether the laid-out contact pairs (`layOutWideBlocks`) are more than the caches keep

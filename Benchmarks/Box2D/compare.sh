@@ -2,6 +2,7 @@
 # Box2D v3 and this engine on the same machine, scene by scene, in alternating rounds.
 #
 #   Benchmarks/Box2D/compare.sh [--threads N] [--rounds N] [scene ...]
+#   Benchmarks/Box2D/compare.sh --instructions [scene ...]
 #
 # Box2D comes from PyPI: the pyb2d3 wheel ships Box2D as a static library with its headers
 # (version pinned below). The script downloads that wheel once into .build-box2d/, compiles
@@ -11,24 +12,35 @@
 # Without scenes it runs the six of Box2D's benchmark; rain-1k, rain-10k, rain-100k and
 # large-pyramid-stiff (Profiles/stability/, 8 sub-steps and 100 Hz contacts in both engines) run
 # when named.
+# --instructions counts instead of timing: every step of each scene's run, on one thread, under
+# valgrind's callgrind (inside b2World_Step for Box2D, inside runMeasuredSteps for ours, with
+# the cache sizes pinned as Benchmarks/count-instructions.sh pins them). The counts do not move
+# with the host's speed; they leave out what memory costs, and Box2D's build is SSE2 where our
+# contact passes use AVX. Takes a few minutes a scene.
 # Needs: python3 with pip, a C compiler, the Swift toolchain, and the network to PyPI on the
-# first run.
+# first run; valgrind for --instructions.
 set -euo pipefail
 
 threads=1
 rounds=3
+instructions=0
 scenes=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --threads) threads="${2:?--threads needs a number}"; shift 2 ;;
         --rounds) rounds="${2:?--rounds needs a number}"; shift 2 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        --instructions) instructions=1; shift ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
         -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
         *) scenes+=("$1"); shift ;;
     esac
 done
 case "$threads" in ''|*[!0-9]*|0) echo "compare.sh: --threads must be a whole number >= 1, got '$threads'" >&2; exit 2 ;; esac
 case "$rounds" in ''|*[!0-9]*|0) echo "compare.sh: --rounds must be a whole number >= 1, got '$rounds'" >&2; exit 2 ;; esac
+if [ "$instructions" -eq 1 ]; then
+    [ "$threads" -eq 1 ] || { echo "compare.sh: --instructions counts one thread; leave out --threads" >&2; exit 2; }
+    command -v valgrind >/dev/null || { echo "compare.sh: --instructions needs valgrind (apt-get install -y valgrind)" >&2; exit 2; }
+fi
 if [ ${#scenes[@]} -eq 0 ]; then
     scenes=(large-pyramid many-pyramids joint-grid smash tumbler junkyard)
 fi
@@ -68,6 +80,36 @@ dynamics="$(cd "$root" && swift build -c release --show-bin-path)/dynamics"
 best() { sort -g | head -n 1; }
 # The first number under key $2 in the JSON text $1.
 json_number() { printf '%s' "$1" | grep -o "\"$2\" *: *[0-9.eE+-]*" | head -n 1 | sed 's/.*: *//'; }
+# The instructions that callgrind collected, from its report on standard error.
+collected() { grep -o 'Collected : [0-9]*' | tail -n 1 | grep -o '[0-9]*$'; }
+
+if [ "$instructions" -eq 1 ]; then
+    # valgrind cannot read the release build's debug information; it runs a copy without it.
+    stripped="$cache/dynamics-stripped"
+    cp "$dynamics" "$stripped" && strip --strip-debug "$stripped"
+    echo "instructions per step under callgrind, one thread, every step of each run (warm-up included)"
+    printf '%-20s %6s %14s %14s %9s\n' scene steps "Box2D v3 (M)" "Dynamics (M)" "Box2D/us"
+    for scene in "${scenes[@]}"; do
+        profile="$(profile_of "$scene")"
+        text="$(cat "$profile")"
+        warmup="$(json_number "$text" warmupSteps || true)"
+        steps=$(( $(json_number "$text" steps) + ${warmup:-0} ))
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no --toggle-collect=b2World_Step \
+            "$cache/box2d_bench" --rounds 1 --tsv "$scene" 2>&1 | collected >"$cache/box2d.count" &
+        ours="$(DYNAMICS_SECOND_LEVEL_CACHE_BYTES=512K DYNAMICS_LAST_LEVEL_CACHE_BYTES=32M \
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no '--toggle-collect=*runMeasuredSteps*' \
+            "$stripped" run "$profile" --steps "$steps" 2>&1 | collected)"
+        wait
+        box="$(cat "$cache/box2d.count")"
+        if [ -z "$box" ] || [ -z "$ours" ]; then
+            echo "compare.sh: $scene: callgrind reported no count (Box2D '${box}', ours '${ours}')" >&2
+            exit 1
+        fi
+        awk -v s="$scene" -v n="$steps" -v b="$box" -v o="$ours" \
+            'BEGIN { printf "%-20s %6d %14.2f %14.2f %8.2fx\n", s, n, b / n / 1e6, o / n / 1e6, b / o }'
+    done
+    exit 0
+fi
 
 printf '%s thread(s), fastest of %s alternating round(s), median ms per step (p90 of that round)\n' "$threads" "$rounds"
 printf '%-20s %8s %18s %18s %9s\n' scene bodies "Box2D v3" Dynamics "Box2D/us"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The instruction gate: counts the instructions that each profile's measured steps retire, under
 # valgrind's callgrind, and compares them with Benchmarks/instruction-counts.txt. A count is the
-# same in every run of a build (within 0.02 % so far), however fast or busy the host is, so this
+# same in every run of a build (within 0.3 % so far), however fast or busy the host is, so this
 # gate fails on 1 % more work, where the wall clock's cannot fail below 50 %.
 #
 #   Benchmarks/count-instructions.sh [--update] [--tolerance PERCENT] [--jobs N] [profile ...]

@@ -13,9 +13,9 @@
 #
 # The counts depend on what the engine decides from the host: the contact kernel (AVX on every
 # x86-64 host that has it, valgrind included) and the cache sizes behind its prefetching
-# thresholds (`World+Prefetching.swift`). The sizes are pinned to those of the recording host
-# class below, so that a host with other caches counts what the recording host would; counts
-# recorded on x86-64 do not compare on another architecture.
+# thresholds (`World+Prefetching.swift`). callgrind-count.sh, which runs each count, pins the
+# sizes to those of the recording host, so that a host with other caches counts what the
+# recording host would; counts recorded on x86-64 do not compare on another architecture.
 #
 # Exits 0 when no count is more than the tolerance (default 1 %) above its recording (fewer
 # instructions pass, with a note), 2 when one is, 1 when something could not be counted. With
@@ -43,9 +43,6 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-# The cache sizes the counts were recorded with (an AMD EPYC of the Zen 3 family: 512 KiB of L2 a
-# core, 32 MiB of L3); every run decides its prefetching as that host does.
-export DYNAMICS_SECOND_LEVEL_CACHE_BYTES=512K DYNAMICS_LAST_LEVEL_CACHE_BYTES=32M
 if [ "$(uname -m)" != x86_64 ] && [ "$update" -eq 0 ]; then
     echo "count-instructions: the counts were recorded on x86_64 and do not compare on $(uname -m); record this architecture's in a copy of the file" >&2
     exit 1
@@ -86,12 +83,12 @@ for row in "${rows[@]}"; do
     if [ ${#names[@]} -eq 0 ] || printf '%s\n' "${names[@]}" | grep -qx "$name"; then selected+=("$row"); fi
 done
 
-# Counts one row into $work/<profile>.log; callgrind is single-threaded, so rows run side by side.
+# Counts one row into $work/<profile>.count (its messages in .log); callgrind is single-threaded,
+# so rows run side by side.
 count_row() {
     local name="$1" warmup="$2" steps="$3"
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no \
-        '--toggle-collect=*runMeasuredSteps*' \
-        "$work/dynamics" run "$root/Profiles/$name.json" --warmup "$warmup" --steps "$steps" >"$work/$name.log" 2>&1
+    "$here/callgrind-count.sh" '*runMeasuredSteps*' \
+        "$work/dynamics" run "$root/Profiles/$name.json" --warmup "$warmup" --steps "$steps" >"$work/$name.count" 2>"$work/$name.log"
     echo $? >"$work/$name.status"
 }
 echo "count-instructions: counting ${#selected[@]} profiles under callgrind, $jobs at a time" >&2
@@ -107,10 +104,10 @@ printf '%-15s %7s %6s %15s %15s %9s\n' profile warmup steps recorded counted cha
 for row in "${selected[@]}"; do
     read -r name warmup steps recorded <<<"$row"
     status="$(cat "$work/$name.status" 2>/dev/null || echo 1)"
-    counted="$(grep -o 'Collected : [0-9]*' "$work/$name.log" | grep -o '[0-9]*$')"
-    if [ "$status" != 0 ] || [ -z "$counted" ] || [ "$counted" -eq 0 ]; then
-        echo "count-instructions: $name could not be counted (exit $status); the end of its log:" >&2
-        tail -n 5 "$work/$name.log" >&2
+    counted="$(cat "$work/$name.count" 2>/dev/null)"
+    if [ "$status" != 0 ] || [ -z "$counted" ]; then
+        echo "count-instructions: $name could not be counted:" >&2
+        cat "$work/$name.log" >&2
         failed=1
         continue
     fi

@@ -13,10 +13,10 @@
 # large-pyramid-stiff (Profiles/stability/, 8 sub-steps and 100 Hz contacts in both engines) run
 # when named.
 # --instructions counts instead of timing: every step of each scene's run, on one thread, under
-# valgrind's callgrind (inside b2World_Step for Box2D, inside runMeasuredSteps for ours, with
-# the cache sizes pinned as Benchmarks/count-instructions.sh pins them). The counts do not move
-# with the host's speed; they leave out what memory costs, and Box2D's build is SSE2 where our
-# contact passes use AVX. Takes a few minutes a scene.
+# valgrind's callgrind (Benchmarks/callgrind-count.sh: inside b2World_Step for Box2D, inside
+# runMeasuredSteps for ours, the cache sizes pinned as for the instruction gate). The counts do
+# not move with the host's speed; they leave out what memory costs, and Box2D's build is SSE2
+# where our contact passes use AVX. Takes a few minutes a scene.
 # Needs: python3 with pip, a C compiler, the Swift toolchain, and the network to PyPI on the
 # first run; valgrind for --instructions.
 set -euo pipefail
@@ -80,8 +80,6 @@ dynamics="$(cd "$root" && swift build -c release --show-bin-path)/dynamics"
 best() { sort -g | head -n 1; }
 # The first number under key $2 in the JSON text $1.
 json_number() { printf '%s' "$1" | grep -o "\"$2\" *: *[0-9.eE+-]*" | head -n 1 | sed 's/.*: *//'; }
-# The instructions that callgrind collected, from its report on standard error.
-collected() { grep -o 'Collected : [0-9]*' | tail -n 1 | grep -o '[0-9]*$'; }
 
 if [ "$instructions" -eq 1 ]; then
     # valgrind cannot read the release build's debug information; it runs a copy without it.
@@ -94,11 +92,8 @@ if [ "$instructions" -eq 1 ]; then
         text="$(cat "$profile")"
         warmup="$(json_number "$text" warmupSteps || true)"
         steps=$(( $(json_number "$text" steps) + ${warmup:-0} ))
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no --toggle-collect=b2World_Step \
-            "$cache/box2d_bench" --rounds 1 --tsv "$scene" 2>&1 | collected >"$cache/box2d.count" &
-        ours="$(DYNAMICS_SECOND_LEVEL_CACHE_BYTES=512K DYNAMICS_LAST_LEVEL_CACHE_BYTES=32M \
-            valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no '--toggle-collect=*runMeasuredSteps*' \
-            "$stripped" run "$profile" --steps "$steps" 2>&1 | collected)"
+        "$root/Benchmarks/callgrind-count.sh" b2World_Step "$cache/box2d_bench" --rounds 1 --tsv "$scene" >"$cache/box2d.count" &
+        ours="$("$root/Benchmarks/callgrind-count.sh" '*runMeasuredSteps*' "$stripped" run "$profile" --steps "$steps" || true)"
         wait
         box="$(cat "$cache/box2d.count")"
         if [ -z "$box" ] || [ -z "$ours" ]; then

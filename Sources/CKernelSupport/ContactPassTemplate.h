@@ -374,6 +374,23 @@ KERNEL_INLINE void KERNEL(prefetch_ahead)(char *base, char *secondBase, const ui
     if (twoPoints) dynamics_prefetch_bytes_for_write(secondBase + pair * secondBytes, secondBytes);
 }
 
+/// Starts loading the 32-byte states of the bodies of the block pair
+/// `DYNAMICS_STATE_PREFETCH_DISTANCE` pairs after group `g`'s, when `g` is its pair's first group
+/// and that pair is one of the `groups` groups': sixteen lines, one a lane and side, found through
+/// that pair's state offsets (which `prefetch_ahead` asked for two pairs earlier). A colour's
+/// bodies lie anywhere in the states, so the processor cannot guess them.
+KERNEL_INLINE void KERNEL(prefetch_states)(const char *states, const char *base, int64_t g, int64_t groups) {
+    const int64_t perPair = 2 / BLOCKS_PER_GROUP;
+    if (g % perPair != 0 || g + DYNAMICS_STATE_PREFETCH_DISTANCE * perPair >= groups) return;
+    const char *pair = base + (g / perPair + DYNAMICS_STATE_PREFETCH_DISTANCE) * (int64_t)sizeof(dynamics_wide_contact_pair);
+    const int32_t *a = (const int32_t *)(pair + offsetof(dynamics_wide_contact_pair, offsetA));
+    const int32_t *b = (const int32_t *)(pair + offsetof(dynamics_wide_contact_pair, offsetB));
+    for (int i = 0; i < 8; i++) {
+        dynamics_prefetch(states + a[i]);
+        dynamics_prefetch(states + b[i]);
+    }
+}
+
 /// One pass over the block pairs `pairs[0..<count]` (with their second points
 /// `seconds[0..<count]`, extras `extras[0..<count]`, point counts and speculative marks
 /// `pointCounts[0..<count]`, NULL: two points everywhere, and start impulses `starts[0..<count]`,
@@ -384,7 +401,8 @@ KERNEL_INLINE void KERNEL(prefetch_ahead)(char *base, char *secondBase, const ui
 /// not. A pair of one point is solved by the same loop's one-point copy of the group's work; with
 /// `skipsSpeculativePairs`, the solve and relax passes leave alone a pair marked speculative whose
 /// solve would change nothing (`stays_idle`). With `prefetchPairs`, the warm start, solve and
-/// relax loops load the pairs ahead (restitution reads few of them).
+/// relax loops load the pairs ahead (restitution reads few of them), and with `prefetchStates`
+/// the states of the pairs' bodies.
 static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_pass_kind pass,
                                                                dynamics_wide_contact_pair *pairs,
                                                                dynamics_wide_point_pair *seconds,
@@ -398,13 +416,15 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     int64_t groups = count * perPair;
     char *base = (char *)pairs, *secondBase = (char *)seconds, *extraBase = (char *)extras;
     const char *startBase = (const char *)starts;
-    int prefetch = k->prefetchPairs != 0, skipsSpeculative = k->skipsSpeculativePairs != 0;
+    int prefetch = k->prefetchPairs != 0, prefetchStates = k->prefetchStates != 0;
+    int skipsSpeculative = k->skipsSpeculativePairs != 0;
 /// Group `g`'s addresses in the pairs, their second points and their extras.
 #define AT(g) GROUP(base, g), QGROUP(secondBase, g), XGROUP(extraBase, g)
 /// The same and the group's address in the start impulses.
 #define SOLVING(g) AT(g), (startBase != NULL ? SGROUP(startBase, g) : NULL)
 #define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) { \
         if (prefetch) KERNEL(prefetch_ahead)(base, secondBase, pointCounts, g, groups); \
+        if (prefetchStates) KERNEL(prefetch_states)(states, base, g, groups); \
         int shape = pointCounts != NULL ? pointCounts[g / perPair] : 2; \
         int speculative = skipsSpeculative && (shape & DYNAMICS_PAIR_SPECULATIVE) != 0; \
         (void)speculative; \
@@ -437,6 +457,7 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
         prefetch = 0;
+        prefetchStates = 0;
         EACH_GROUP(KERNEL(restitution)(AT(g), states, threshold, points));
         break;
     }

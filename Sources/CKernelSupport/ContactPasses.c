@@ -25,8 +25,14 @@
 
 /// How many block pairs ahead the passes load the pairs when they stream from memory
 /// (DynamicsCore's `World.prefetchingPairBytes` says when). Two, four and eight pairs ahead read
-/// alike in rain-100k; the bodies' states, prefetched too, gave nothing measurable.
+/// alike in rain-100k.
 #define DYNAMICS_PAIR_PREFETCH_DISTANCE 4
+
+/// How many block pairs ahead the passes load the bodies' states when the pairs and states
+/// together outgrow the last-level cache (DynamicsCore's `World.prefetchesBodyStates`): the
+/// offsets come from a pair that `DYNAMICS_PAIR_PREFETCH_DISTANCE` asked for two pairs before.
+/// One, two, three and four pairs ahead read alike in rain-100k on a host of 8 MiB of L3.
+#define DYNAMICS_STATE_PREFETCH_DISTANCE 2
 
 #if defined(__x86_64__) && (defined(__linux__) || defined(__APPLE__))
 #define DYNAMICS_HAS_AVX_COPY 1

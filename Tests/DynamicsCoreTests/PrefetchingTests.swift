@@ -71,6 +71,25 @@ struct PrefetchingTests {
         #expect(World.prefetchingPairBytes > 0)
     }
 
+    @Test("the bodies' states are prefetched where pairs and states outgrow the last-level cache together")
+    func stateThresholdFollowsCacheSize() {
+        let state = MemoryLayout<BodyState>.stride
+        #expect(state == 32)
+        let pair = World.bytesPerWidePair
+        // rain-100k: about 26 500 pairs (21 MB) and 100 000 awake states (3.2 MB).
+        let rainPairs = 26_500 * pair, rainStates = 100_000 * state
+        // many-pyramids: about 7 250 pairs (5.8 MB) and 22 000 states (0.7 MB).
+        let pyramidPairs = 7_250 * pair, pyramidStates = 22_000 * state
+        // 8 MiB of L3: the rain streams its states, the pyramids keep theirs in the cache.
+        #expect(World.prefetchesBodyStates(pairBytes: rainPairs, stateBytes: rainStates, lastLevelCacheBytes: 8 << 20))
+        #expect(!World.prefetchesBodyStates(pairBytes: pyramidPairs, stateBytes: pyramidStates, lastLevelCacheBytes: 8 << 20))
+        // 32 MiB, and a system that does not say (taken as 32 MiB): both fit.
+        #expect(!World.prefetchesBodyStates(pairBytes: rainPairs, stateBytes: rainStates, lastLevelCacheBytes: 32 << 20))
+        #expect(!World.prefetchesBodyStates(pairBytes: rainPairs, stateBytes: rainStates, lastLevelCacheBytes: 0))
+        // The states count as well as the pairs: the same pairs with ten times the states stream.
+        #expect(World.prefetchesBodyStates(pairBytes: rainPairs, stateBytes: 10 * rainStates, lastLevelCacheBytes: 32 << 20))
+    }
+
     /// `DYNAMICS_SECOND_LEVEL_CACHE_BYTES` and `DYNAMICS_LAST_LEVEL_CACHE_BYTES` pin the sizes
     /// the thresholds come from (the instruction gate counts every host as the recording one);
     /// anything that is not a size leaves the system's figure.

@@ -27,10 +27,12 @@ struct WideArrays {
 
     /// A pass over these pairs (`pointCounts` nil: two points everywhere, none speculative).
     func kernel(_ pass: ContactPass, context: SolverContext, pointCounts: UnsafePointer<UInt8>? = nil,
-                keepLargestImpulses: Bool, prefetchesPairs: Bool, skipsSpeculativePairs: Bool = true) -> ContactPassKernel {
+                keepLargestImpulses: Bool, prefetchesPairs: Bool, prefetchesStates: Bool = false,
+                skipsSpeculativePairs: Bool = true) -> ContactPassKernel {
         ContactPassKernel(base: pairs, secondPoints: seconds, extras: extras, startImpulses: starts,
                           pointCounts: pointCounts, pass: pass, context: context,
                           keepLargestImpulses: keepLargestImpulses, prefetchesPairs: prefetchesPairs,
+                          prefetchesStates: prefetchesStates,
                           skipsSpeculativePairs: skipsSpeculativePairs)
     }
 }

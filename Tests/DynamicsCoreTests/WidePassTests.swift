@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DynamicsCore
 
@@ -8,9 +9,9 @@ import Testing
 /// bodies, or the reverse) or another lane's restitution or impact speed misses by far more.
 @Suite("Wide contact passes")
 struct WidePassTests {
-    @Test("warm start, solve, relax and restitution agree with the scalar passes, pairs prefetched or not",
-          arguments: [3, 7, 11], [false, true])
-    func agreeWithScalar(seed: UInt64, prefetchesPairs: Bool) {
+    @Test("warm start, solve, relax and restitution agree with the scalar passes, pairs and states prefetched or not",
+          arguments: [3, 7, 11], [(pairs: false, states: false), (pairs: true, states: false), (pairs: true, states: true)])
+    func agreeWithScalar(seed: UInt64, prefetching: (pairs: Bool, states: Bool)) {
         let scene = RandomSolverInputs(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         scene.withKernel { kernel, sources, restingIndex in
             let constraints = sources.map(kernel.prepare)
@@ -45,7 +46,8 @@ struct WidePassTests {
                         scalar.withUnsafeMutableBufferPointer { base in
                             for members in lanes { for m in members { pass.run(over: base.baseAddress!, m..<m + 1, scalarContext) } }
                         }
-                        wide.kernel(pass, context: wideContext, keepLargestImpulses: true, prefetchesPairs: prefetchesPairs)
+                        wide.kernel(pass, context: wideContext, keepLargestImpulses: true, prefetchesPairs: prefetching.pairs,
+                                    prefetchesStates: prefetching.states)
                             .run(0..<pairCount)
                         mismatches += Self.compare(pass, scalarBuffer, wideBuffer, scalar, wide.pairs, wide.seconds, lanes)
                         if pass == .restitution {
@@ -56,6 +58,58 @@ struct WidePassTests {
             }
             #expect(mismatches.isEmpty, "\(mismatches.prefix(8))")
             #expect(bounced > 0, "no lane bounced: the restitution pass was not exercised")
+        }
+    }
+
+    /// The prefetches only start loads: the passes with the pairs and the bodies' states loaded
+    /// ahead leave every byte of the states, pairs, second points and extras as the passes
+    /// without them do.
+    @Test("prefetching the pairs and the bodies' states ahead changes no bit", arguments: [3, 7, 11])
+    func prefetchingChangesNoBit(seed: UInt64) {
+        let scene = RandomSolverInputs(seed: seed &* 0x9E37_79B9_7F4A_7C15)
+        scene.withKernel { kernel, sources, restingIndex in
+            let constraints = sources.map(kernel.prepare)
+            let lanes = Self.disjointLanes(constraints)
+            let pairCount = lanes.count
+            // Both prefetches look a few pairs ahead within the pass (four pairs, two states).
+            #expect(pairCount > 4, "too few pairs for the prefetches to run")
+            let sides = (0..<2).map { _ in Self.layOut(constraints, lanes, restingIndex: restingIndex) }
+            defer { for side in sides { side.deallocate() } }
+            var states = scene.states
+            for i in 0..<scene.sims.count where scene.sims[i].invMass > 0 {
+                let t = Float(i) - 5
+                states[i].deltaPosition = Vec2(0.004 * t, -0.003 * t)
+                states[i].deltaRotation = Rotation(angle: 0.01 * t)
+            }
+            var plain = states, prefetched = states
+            var differences: [String] = []
+            plain.withUnsafeMutableBufferPointer { plainStates in
+                prefetched.withUnsafeMutableBufferPointer { prefetchedStates in
+                    for pass in [ContactPass.warmStart, .solve, .relax, .solve, .relax, .restitution] {
+                        var context = kernel.context
+                        context.states = plainStates.baseAddress!
+                        sides[0].kernel(pass, context: context, keepLargestImpulses: true, prefetchesPairs: false,
+                                        prefetchesStates: false).run(0..<pairCount)
+                        context.states = prefetchedStates.baseAddress!
+                        sides[1].kernel(pass, context: context, keepLargestImpulses: true, prefetchesPairs: true,
+                                        prefetchesStates: true).run(0..<pairCount)
+                        func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ bytes: Int) -> Bool { memcmp(a, b, bytes) == 0 }
+                        if !same(plainStates.baseAddress!, prefetchedStates.baseAddress!, plainStates.count * MemoryLayout<BodyState>.stride) {
+                            differences.append("\(pass): states")
+                        }
+                        if !same(sides[0].pairs, sides[1].pairs, pairCount * MemoryLayout<WideContactPair>.stride) {
+                            differences.append("\(pass): pairs")
+                        }
+                        if !same(sides[0].seconds, sides[1].seconds, pairCount * MemoryLayout<WidePointPair>.stride) {
+                            differences.append("\(pass): second points")
+                        }
+                        if !same(sides[0].extras, sides[1].extras, pairCount * MemoryLayout<WideContactExtra>.stride) {
+                            differences.append("\(pass): extras")
+                        }
+                    }
+                }
+            }
+            #expect(differences.isEmpty, "\(differences)")
         }
     }
 

@@ -104,7 +104,9 @@ typedef struct {
 /// speed limits, the two contact softnesses (with a body of infinite mass, `statics`; otherwise
 /// `contacts`), whether the solve and relax passes keep each point's largest normal impulse
 /// (non-zero when a restitution pass follows), whether the passes prefetch the pairs ahead
-/// (non-zero when the pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`),
+/// (non-zero when the pairs stream from memory: DynamicsCore's `World.prefetchingPairBytes`) and
+/// the states of their bodies (non-zero when pairs and states outgrow the last-level cache:
+/// `World.prefetchesBodyStates`),
 /// each pair's point count and speculative mark (`pointCounts`, a byte a pair as
 /// `DYNAMICS_PAIR_SPECULATIVE` says, beside the pairs as the extras are; NULL: every pair has two
 /// points and none is marked) and each pair's normal impulses at the step start (`startImpulses`, beside the pairs
@@ -125,6 +127,7 @@ typedef struct {
     dynamics_softness contacts, statics;
     int32_t keepLargestImpulses;
     int32_t prefetchPairs;
+    int32_t prefetchStates;
     /// Non-zero: the solve and relax passes leave a pair marked `DYNAMICS_PAIR_SPECULATIVE` alone
     /// while every lane of it stays idle: each point separated and closing too slowly to touch
     /// within the sub-step, its impulses still zero bits, and no velocity of its bodies −0 (or

@@ -80,13 +80,16 @@ struct ContactPassKernel: ChunkKernel {
     /// pass reads: `SolverContext.warmStartGrowth`). With `keepLargestImpulses` (when a contact
     /// may bounce), the solve and relax passes keep each point's largest normal impulse of the
     /// step in the extras, for the restitution pass. With `prefetchesPairs` (when the pairs stream from memory,
-    /// `World.prefetchingPairBytes`), the passes load pairs ahead. With `skipsSpeculativePairs`, the
+    /// `World.prefetchingPairBytes`), the passes load pairs ahead, and with `prefetchesStates` (when
+    /// the pairs and the states outgrow the last-level cache, `World.prefetchesBodyStates`) the
+    /// states of the pairs' bodies. With `skipsSpeculativePairs`, the
     /// solve and relax passes leave alone the pairs that `pointCounts` marks speculative while
     /// solving them would change nothing (`World.skipsSpeculativePairs`).
     init(base: UnsafeMutablePointer<WideContactPair>, secondPoints: UnsafeMutablePointer<WidePointPair>,
          extras: UnsafeMutablePointer<WideContactExtra>, startImpulses: UnsafePointer<SIMD8<Float>>,
          pointCounts: UnsafePointer<UInt8>?, pass: ContactPass,
-         context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool, skipsSpeculativePairs: Bool) {
+         context: SolverContext, keepLargestImpulses: Bool, prefetchesPairs: Bool, prefetchesStates: Bool,
+         skipsSpeculativePairs: Bool) {
         self.base = base
         self.pass = pass
         @inline(__always) func wide(_ s: Softness) -> dynamics_softness {
@@ -102,6 +105,7 @@ struct ContactPassKernel: ChunkKernel {
                                                     statics: wide(context.staticSoftness),
                                                     keepLargestImpulses: keepLargestImpulses ? 1 : 0,
                                                     prefetchPairs: prefetchesPairs ? 1 : 0,
+                                                    prefetchStates: prefetchesStates ? 1 : 0,
                                                     skipsSpeculativePairs: skipsSpeculativePairs ? 1 : 0,
                                                     warmStartGrowth: context.warmStartGrowth,
                                                     warmStartFloor: context.warmStartFloor,

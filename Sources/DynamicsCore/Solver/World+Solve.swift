@@ -226,6 +226,7 @@ extension World {
                                         pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
                                         prefetchesPairs: widePairsStreamFromMemory,
+                                        prefetchesStates: bodyStatesStreamFromMemory,
                                         skipsSpeculativePairs: skipsSpeculativePairs)
         let small = smallColorsFrom
         let smallPairs = Int(wideOffsets[small]) / 2..<Int(wideOffsets[GraphColoring.maxColors]) / 2

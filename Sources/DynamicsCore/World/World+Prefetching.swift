@@ -54,13 +54,45 @@ extension World {
     /// add instructions: rain-10k's 2 MB of pairs read the same (1.13–1.18 → 1.13), and
     /// large-pyramid's 1 MB ran 2.4 % more instructions and, side by side, read slower in three
     /// of four rounds. `DYNAMICS_LAST_LEVEL_CACHE_BYTES` ("32M") sets the cache's size instead.
-    static let prefetchingPairBytes = prefetchingPairBytes(lastLevelCacheBytes: Int(dynamics_last_level_cache_bytes()))
+    static let prefetchingPairBytes = prefetchingPairBytes(lastLevelCacheBytes: lastLevelCacheBytes)
+
+    /// The last-level cache's size as the system reports it (0 where it does not say), or as
+    /// `DYNAMICS_LAST_LEVEL_CACHE_BYTES` sets it.
+    static let lastLevelCacheBytes = Int(dynamics_last_level_cache_bytes())
 
     /// Whether the laid-out contact pairs (`layOutWideBlocks`) are more than the caches keep
     /// between passes: the passes then prefetch them, and the preparation writes them past the
     /// caches (`PrepareContactsKernel.streamsPairs`).
     var widePairsStreamFromMemory: Bool {
-        Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair > Self.prefetchingPairBytes
+        widePairBytes > Self.prefetchingPairBytes
+    }
+
+    /// The bytes of the laid-out contact pairs with their second points.
+    var widePairBytes: Int { Int(wideOffsets[GraphColoring.maxColors]) / 2 * Self.bytesPerWidePair }
+
+    /// Whether the contact passes also load the states of each pair's bodies ahead: the pairs and
+    /// the awake bodies' 32-byte states outgrow the last-level cache together
+    /// (`prefetchesBodyStates(pairBytes:stateBytes:lastLevelCacheBytes:)`).
+    var bodyStatesStreamFromMemory: Bool {
+        Self.prefetchesBodyStates(pairBytes: widePairBytes, stateBytes: bodies.awakeCount * MemoryLayout<BodyState>.stride,
+                                  lastLevelCacheBytes: Self.lastLevelCacheBytes)
+    }
+
+    /// Whether `pairBytes` of contact pairs and `stateBytes` of body states are more than a
+    /// last-level cache of `bytes` bytes holds (32 MiB where the system does not report it, 0).
+    ///
+    /// Each pass streams every pair through the cache, while a body's state is read again only
+    /// in the pass's next colour that holds it; when the two do not fit together, the stream
+    /// pushes the states out between their reads, and a pair's sixteen gathers each wait on
+    /// memory. On an AMD EPYC of the Zen family with 8 MiB of L3 (2026-12-01), prefetching the
+    /// states two pairs ahead took rain-100k's passes (21 MB of pairs, 3.2 MB of states) to 0.75
+    /// to 0.86 of the time a pair on one thread and 0.89 on two, and rain-50k's (12 MB together)
+    /// to 0.89, each measured in one run with the prefetch switched on and off every 4 ms. Where
+    /// the two fit, the prefetches cost: many-pyramids (6.5 MB) 1.05, views-10k (3.5 MB) 1.03,
+    /// rain-30k (7.3 MB) 0.99. On the hosts with 32 MiB of L3 rain-100k's 24 MB fit, and an earlier
+    /// trial there found nothing measurable; those hosts decide as before.
+    static func prefetchesBodyStates(pairBytes: Int, stateBytes: Int, lastLevelCacheBytes bytes: Int) -> Bool {
+        pairBytes + stateBytes > (bytes > 0 ? bytes : 32 << 20)
     }
 
     /// The bytes of a block pair of two points: the pair and its second point.

@@ -416,15 +416,19 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     int64_t groups = count * perPair;
     char *base = (char *)pairs, *secondBase = (char *)seconds, *extraBase = (char *)extras;
     const char *startBase = (const char *)starts;
-    int prefetch = k->prefetchPairs != 0, prefetchStates = k->prefetchStates != 0;
+    // One test a group while neither prefetch is on (as in every scene whose pairs fit the cache).
+    int prefetchPairs = k->prefetchPairs != 0, prefetchStates = k->prefetchStates != 0;
+    int prefetch = prefetchPairs || prefetchStates;
     int skipsSpeculative = k->skipsSpeculativePairs != 0;
 /// Group `g`'s addresses in the pairs, their second points and their extras.
 #define AT(g) GROUP(base, g), QGROUP(secondBase, g), XGROUP(extraBase, g)
 /// The same and the group's address in the start impulses.
 #define SOLVING(g) AT(g), (startBase != NULL ? SGROUP(startBase, g) : NULL)
 #define EACH_GROUP(call) for (int64_t g = 0; g < groups; g++) { \
-        if (prefetch) KERNEL(prefetch_ahead)(base, secondBase, pointCounts, g, groups); \
-        if (prefetchStates) KERNEL(prefetch_states)(states, base, g, groups); \
+        if (prefetch) { \
+            if (prefetchPairs) KERNEL(prefetch_ahead)(base, secondBase, pointCounts, g, groups); \
+            if (prefetchStates) KERNEL(prefetch_states)(states, base, g, groups); \
+        } \
         int shape = pointCounts != NULL ? pointCounts[g / perPair] : 2; \
         int speculative = skipsSpeculative && (shape & DYNAMICS_PAIR_SPECULATIVE) != 0; \
         (void)speculative; \
@@ -457,7 +461,6 @@ static KERNEL_TARGET __attribute__((unused)) void KERNEL(pass)(dynamics_contact_
     case dynamics_contact_restitution: {
         V threshold = KERNEL(splat)(-k->restitutionThreshold);
         prefetch = 0;
-        prefetchStates = 0;
         EACH_GROUP(KERNEL(restitution)(AT(g), states, threshold, points));
         break;
     }

@@ -68,8 +68,10 @@ extension World {
                                             inverseMasses: awakeInverseMasses.base, context: context,
                                             keepsImpactSpeeds: bouncyContactCount > 0)
         layOutWideBlocks()
+        passesPrefetchPairs = widePairsStreamFromMemory
+        passesPrefetchStates = bodyStatesStreamFromMemory
         // Pairs that stream from memory in the passes are written past the caches.
-        prepare.streamsPairs = widePairsStreamFromMemory
+        prepare.streamsPairs = passesPrefetchPairs
         // Room for every contact the store can hold (see `colorContactsAgain`).
         wideSources.reserve(contacts.capacity)
         wideSources.resizeUninitialized(to: count)

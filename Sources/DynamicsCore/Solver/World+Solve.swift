@@ -225,8 +225,8 @@ extension World {
                                         extras: wideExtras.base, startImpulses: wideStartImpulses.base,
                                         pointCounts: widePointCounts.base, pass: pass, context: context,
                                         keepLargestImpulses: bouncyContactCount > 0,
-                                        prefetchesPairs: widePairsStreamFromMemory,
-                                        prefetchesStates: bodyStatesStreamFromMemory,
+                                        prefetchesPairs: passesPrefetchPairs,
+                                        prefetchesStates: passesPrefetchStates,
                                         skipsSpeculativePairs: skipsSpeculativePairs)
         let small = smallColorsFrom
         let smallPairs = Int(wideOffsets[small]) / 2..<Int(wideOffsets[GraphColoring.maxColors]) / 2

@@ -198,6 +198,11 @@ public final class World {
     /// Each pair's point count: 1 where no lane has a second point, else 2 (`wideExtras`' order).
     @exclusivity(unchecked) var widePointCounts = Column<UInt8>()
     @exclusivity(unchecked) var wideOffsets = Column<Int32>()
+    /// Whether this step's contact passes load the pairs ahead (`widePairsStreamFromMemory`) and
+    /// the bodies' states (`bodyStatesStreamFromMemory`): decided once the pairs are laid out,
+    /// rather than for each of the step's dozen passes.
+    @exclusivity(unchecked) var passesPrefetchPairs = false
+    @exclusivity(unchecked) var passesPrefetchStates = false
     /// The solve's stages, gathered and then run in one go (see `StageProgram`).
     @exclusivity(unchecked) var program = StageProgram()
 

@@ -84,13 +84,15 @@ extension World {
     /// Each pass streams every pair through the cache, while a body's state is read again only
     /// in the pass's next colour that holds it; when the two do not fit together, the stream
     /// pushes the states out between their reads, and a pair's sixteen gathers each wait on
-    /// memory. On an AMD EPYC of the Zen family with 8 MiB of L3 (2026-12-01), prefetching the
-    /// states two pairs ahead took rain-100k's passes (21 MB of pairs, 3.2 MB of states) to 0.75
-    /// to 0.86 of the time a pair on one thread and 0.89 on two, and rain-50k's (12 MB together)
-    /// to 0.89, each measured in one run with the prefetch switched on and off every 4 ms. Where
-    /// the two fit, the prefetches cost: many-pyramids (6.5 MB) 1.05, views-10k (3.5 MB) 1.03,
-    /// rain-30k (7.3 MB) 0.99. On the hosts with 32 MiB of L3 rain-100k's 24 MB fit, and an earlier
-    /// trial there found nothing measurable; those hosts decide as before.
+    /// memory. On an AMD EPYC of the first Zen family with 8 MiB of L3 (2026-12-01), prefetching
+    /// the states two pairs ahead took rain-100k's passes (21 MB of pairs, 3.2 MB of states) to
+    /// 0.75 to 0.87 of the time a pair on one thread and 0.89 on two, and rain-50k's (12 MB
+    /// together) to 0.89, each measured in one run with the prefetch switched on and off every
+    /// 4 ms; rain-100k's step per body against rain-1k's went from 1.45× to 1.35× (`dynamics
+    /// per-body`, a quiet spell; 2.07× and 1.87× to 1.66× and 1.39× in a slow one). Where the two
+    /// fit, the prefetches cost: many-pyramids (6.5 MB) 1.05, views-10k (3.5 MB) 1.03, rain-30k
+    /// (7.3 MB) 0.99. On the hosts with 32 MiB of L3 rain-100k's 24 MB fit, and an earlier trial
+    /// there found nothing measurable; those hosts decide as before (the Large Scenes article).
     static func prefetchesBodyStates(pairBytes: Int, stateBytes: Int, lastLevelCacheBytes bytes: Int) -> Bool {
         pairBytes + stateBytes > (bytes > 0 ? bytes : 32 << 20)
     }

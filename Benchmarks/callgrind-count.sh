@@ -8,8 +8,8 @@
 # The engine's cache sizes are pinned to 512 KiB of L2 a core and 32 MiB of L3, those of the host
 # that first recorded Benchmarks/instruction-counts.txt (an AMD EPYC of the Zen 3 family; a Zen 1
 # host with 8 MiB of L3 counts the same): under valgrind the system reports the emulated
-# processor's (256 KiB of L2), and the prefetching thresholds follow them. Other programs ignore the variables. Used by
-# count-instructions.sh and Box2D/compare.sh --instructions.
+# processor's (256 KiB of L2), and the prefetching thresholds follow them. Other programs ignore
+# the variables. Used by count-instructions.sh and Box2D/compare.sh --instructions.
 set -uo pipefail
 [ $# -ge 2 ] || { echo "callgrind-count: usage: callgrind-count.sh PATTERN COMMAND [ARGUMENT ...]" >&2; exit 1; }
 pattern="$1"

@@ -377,8 +377,9 @@ KERNEL_INLINE void KERNEL(prefetch_ahead)(char *base, char *secondBase, const ui
 /// Starts loading the 32-byte states of the bodies of the block pair
 /// `DYNAMICS_STATE_PREFETCH_DISTANCE` pairs after group `g`'s, when `g` is its pair's first group
 /// and that pair is one of the `groups` groups': sixteen lines, one a lane and side, found through
-/// that pair's state offsets (which `prefetch_ahead` asked for two pairs earlier). A colour's
-/// bodies lie anywhere in the states, so the processor cannot guess them.
+/// that pair's state offsets (which `prefetch_ahead`, where the pairs are prefetched too, asked
+/// for two pairs earlier). A colour's bodies lie anywhere in the states, so the processor cannot
+/// guess them.
 KERNEL_INLINE void KERNEL(prefetch_states)(const char *states, const char *base, int64_t g, int64_t groups) {
     const int64_t perPair = 2 / BLOCKS_PER_GROUP;
     if (g % perPair != 0 || g + DYNAMICS_STATE_PREFETCH_DISTANCE * perPair >= groups) return;

@@ -33,12 +33,7 @@ struct OnePointPairTests {
             }
             let secondBytes = pairCount * MemoryLayout<WidePointPair>.stride
             UnsafeMutableRawPointer(seconds[1]).initializeMemory(as: UInt8.self, repeating: 0xFF, count: secondBytes)
-            var twoPointStates = scene.states
-            for i in 0..<scene.sims.count where scene.sims[i].invMass > 0 {
-                let t = Float(i) - 5
-                twoPointStates[i].deltaPosition = Vec2(0.004 * t, -0.003 * t)
-                twoPointStates[i].deltaRotation = Rotation(angle: 0.01 * t)
-            }
+            var twoPointStates = scene.movedStates
             var onePointStates = twoPointStates
             onePoint.withUnsafeBufferPointer { counts in
                 twoPointStates.withUnsafeMutableBufferPointer { twoStates in

@@ -21,13 +21,7 @@ struct WidePassTests {
             defer { wide.deallocate() }
             // Both sides start from the states the constraints were prepared with, moved a little
             // since the step start so that the separations change.
-            var scalarStates = scene.states, wideStates = scene.states
-            for i in 0..<scene.sims.count where scene.sims[i].invMass > 0 {
-                let t = Float(i) - 5
-                scalarStates[i].deltaPosition = Vec2(0.004 * t, -0.003 * t)
-                scalarStates[i].deltaRotation = Rotation(angle: 0.01 * t)
-                wideStates[i] = scalarStates[i]
-            }
+            var scalarStates = scene.movedStates, wideStates = scalarStates
             var scalar = constraints
             var mismatches: [String] = []
             var bounced = 0
@@ -75,13 +69,7 @@ struct WidePassTests {
             #expect(pairCount > 4, "too few pairs for the prefetches to run")
             let sides = (0..<2).map { _ in Self.layOut(constraints, lanes, restingIndex: restingIndex) }
             defer { for side in sides { side.deallocate() } }
-            var states = scene.states
-            for i in 0..<scene.sims.count where scene.sims[i].invMass > 0 {
-                let t = Float(i) - 5
-                states[i].deltaPosition = Vec2(0.004 * t, -0.003 * t)
-                states[i].deltaRotation = Rotation(angle: 0.01 * t)
-            }
-            var plain = states, prefetched = states
+            var plain = scene.movedStates, prefetched = plain
             var differences: [String] = []
             plain.withUnsafeMutableBufferPointer { plainStates in
                 prefetched.withUnsafeMutableBufferPointer { prefetchedStates in

@@ -118,6 +118,18 @@ struct RandomSolverInputs {
     var states: [BodyState] = []
     var sources: [SolverSource] = []
 
+    /// The states with every dynamic body moved a little since the step start, so that the
+    /// passes' separations change.
+    var movedStates: [BodyState] {
+        var moved = states
+        for i in 0..<sims.count where sims[i].invMass > 0 {
+            let t = Float(i) - 5
+            moved[i].deltaPosition = Vec2(0.004 * t, -0.003 * t)
+            moved[i].deltaRotation = Rotation(angle: 0.01 * t)
+        }
+        return moved
+    }
+
     init(seed: UInt64) {
         var state = seed | 1
         func unit() -> Float {

@@ -29,10 +29,10 @@ struct BroadphaseMarginTests {
         return (state, mostPairs)
     }
 
-    @Test("the same motion to the bit with margins of 0.02 (the speculative distance), 0.04 and 0.1 m")
+    @Test("the same motion to the bit with margins of 0.02 (the speculative distance), 0.025 (the animator's), 0.04 and 0.1 m")
     func marginKeepsTheMotion() throws {
         let reference = try scene(margin: 0.04)
-        for margin: Float in [0.02, 0.1] {
+        for margin: Float in [0.02, 0.025, 0.1] {
             let other = try scene(margin: margin)
             #expect(other.state == reference.state, "margin \(margin): \(other.state) against \(reference.state) at 0.04")
         }
@@ -53,7 +53,7 @@ struct BroadphaseMarginTests {
     }
 
     @Test("a ball that ends a step within the speculative distance of a box has a pair with it in the next",
-          arguments: [Float(0.02), 0.04, 0.1])
+          arguments: [Float(0.02), 0.025, 0.04, 0.1])
     func pairInTime(margin: Float) throws {
         let world = try makeWorld(gravity: 10, aabbMargin: margin)
         try addGround(world)

@@ -57,14 +57,42 @@ extension DynamicAnimator {
     /// the heap, and the write-back waited on the first load from each record (half of its perf
     /// samples in fields-swarm): each record is loaded `writeBackPrefetchDistance` bodies ahead
     /// and each item half as far ahead, once its record is in.
+    /// With several threads and many bodies, the poses are prepared on them first
+    /// (`prepareViewPoses`); a setter that steps the animator again makes the rest of the loop
+    /// work out its poses one by one.
     private func writeBackAwakeBodies(reference: View?) {
         let count = world.awakeBodyCount
+        let prepared = prepareViewPoses(), steps = world.stepCount
+        let poses = preparedPoses.base
         let far = Self.writeBackPrefetchDistance, near = far / 2
         for i in 0..<count {
             if i + far < count { prefetchRecord(userData: world.awakeBodyUserData(at: i + far)) }
             if i + near < count { prefetchItem(userData: world.awakeBodyUserData(at: i + near)) }
-            writeBack(world.awakeBodyPose(at: i), reference: reference)
+            if prepared && world.stepCount == steps,
+               let entry = unretainedRecord(userData: world.awakeBodyUserData(at: i)) {
+                entry._withUnsafeGuaranteedRef { writeBack($0, prepared: poses[i], index: i, reference: reference) }
+            } else {
+                writeBack(world.awakeBodyPose(at: i), reference: reference)
+            }
         }
+    }
+
+    /// Writes a prepared pose back to a view or layout attributes item right in the reference
+    /// view (or without one); other items get their pose worked out as before.
+    @inline(__always)
+    private func writeBack(_ record: ItemBody, prepared: PreparedViewPose, index: Int, reference: View?) {
+        guard record.kind == .view || record.kind == .attributes,
+              record.view == nil || reference == nil || record.view?.superviewIdentity == reference.map(ObjectIdentifier.init)
+        else {
+            let pose = world.awakeBodyPose(at: index)
+            writeBack(record, position: pose.position, rotation: pose.rotation, reference: reference)
+            return
+        }
+        let item = record.item
+        if item.center != prepared.center { item.center = prepared.center }
+        let transform = CGAffineTransform(a: prepared.cosine, b: prepared.sine, c: -prepared.sine, d: prepared.cosine,
+                                          tx: 0, ty: 0)
+        if item.transform != transform { item.transform = transform }
     }
 
     /// How many awake bodies ahead the write-back loads an item's record.

@@ -123,8 +123,9 @@ extension DynamicAnimator {
                 center = parent.convert(center, from: reference)
                 angle -= parent.ancestorRotation(upTo: reference) + parent.transform.rotationAngle
             }
-            center = CGPoint(x: roundToPixel(center.x), y: roundToPixel(center.y))
-            angle = (angle * 5000).rounded() / 5000
+            center = CGPoint(x: Self.pixelRounded(center.x, scale: displayScale),
+                             y: Self.pixelRounded(center.y, scale: displayScale))
+            angle = Self.roundedAngle(angle)
             if item.center != center { item.center = center }
             transform = CGAffineTransform(rotationAngle: angle)
         } else {
@@ -135,12 +136,5 @@ extension DynamicAnimator {
             transform = CGAffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
         }
         if item.transform != transform { item.transform = transform }
-    }
-
-    private func roundToPixel(_ x: CGFloat) -> CGFloat {
-        let s = displayScale
-        if s == 1 { return x.rounded() }
-        let whole = x.rounded(.down)
-        return whole + (s * (x - whole)).rounded() / s
     }
 }

@@ -70,6 +70,11 @@ public final class DynamicAnimator: FrameDriven {
     /// then would destroy records and bodies in the middle of the loop, so it waits for the next
     /// frame (`syncIfNeeded`).
     var isWritingBack = false
+    /// The views' poses the write-back prepares on the world's threads (`prepareViewPoses`).
+    let preparedPoses = PreparedViewPoses()
+    /// The fewest awake bodies for which the write-back prepares them: `preparedPoseCount`, or
+    /// what a test sets (`Int.max` works every pose out one by one).
+    var preparedPoseMinimum = DynamicAnimator.preparedPoseCount
     /// Every item with a body, by identity, and the same records by table index.
     var itemBodies: [ObjectIdentifier: ItemBody] = [:]
     var itemTable: [ItemBody?] = []

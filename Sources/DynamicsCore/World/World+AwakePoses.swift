@@ -1,0 +1,53 @@
+/// Work on every awake body's pose, shared among a world's threads (`World.forEachAwakePose`).
+/// A facade that turns each pose into values of its own (a view's rounded centre and transform)
+/// does that arithmetic here, on all threads, and keeps on its own thread only what must stay
+/// there.
+package protocol AwakePoseKernel {
+    /// Handles the awake bodies `range` (the indices of `World.awakeBodyPose(at:)`). Runs on any
+    /// of the world's threads, beside other ranges: it must write nothing that another range
+    /// writes or reads.
+    func run(_ range: Range<Int>, poses: AwakePoses)
+}
+
+/// The awake bodies' positions and rotations, as `World.awakeBodyPose(at:)` gives them, read
+/// straight from the world's records: valid while the world neither steps nor changes.
+package struct AwakePoses {
+    let sims: UnsafePointer<BodySim>
+
+    /// The world position of the `index`-th awake body's origin.
+    @inline(__always)
+    package func position(_ index: Int) -> Vec2 { sims[index].originTransform.position }
+
+    /// The `index`-th awake body's rotation.
+    @inline(__always)
+    package func rotation(_ index: Int) -> Rotation { sims[index].rotation }
+}
+
+/// The holder of an `AwakePoseKernel` for `World.forEachAwakePose`: made once and reused, so
+/// that handing the work to the threads allocates nothing.
+package final class AwakePoseTask<Kernel: AwakePoseKernel> {
+    let task = KernelTask<AwakePoseChunks<Kernel>>()
+
+    /// An empty holder.
+    package init() {}
+}
+
+/// An `AwakePoseKernel` as the worker pool runs it.
+struct AwakePoseChunks<Kernel: AwakePoseKernel>: ChunkKernel {
+    var kernel: Kernel
+    var poses: AwakePoses
+
+    func run(_ range: Range<Int>) { kernel.run(range, poses: poses) }
+}
+
+extension World {
+    /// Runs `kernel` over the awake bodies in chunks of at least `minimumChunk`, on the world's
+    /// threads (the calling one among them), and returns when every chunk is done. Call it
+    /// between steps, never from inside one.
+    package func forEachAwakePose<Kernel: AwakePoseKernel>(_ holder: AwakePoseTask<Kernel>, _ kernel: Kernel,
+                                                          minimumChunk: Int) {
+        let poses = AwakePoses(sims: UnsafePointer(bodies.sim.base))
+        parallel(holder.task, AwakePoseChunks(kernel: kernel, poses: poses), count: bodies.awakeCount,
+                 minimumChunk: max(1, minimumChunk))
+    }
+}

@@ -57,6 +57,7 @@ extension DynamicAnimator {
     /// the heap, and the write-back waited on the first load from each record (half of its perf
     /// samples in fields-swarm): each record is loaded `writeBackPrefetchDistance` bodies ahead
     /// and each item half as far ahead, once its record is in.
+    ///
     /// With several threads and many bodies, the poses are prepared on them first
     /// (`prepareViewPoses`); a setter that steps the animator again makes the rest of the loop
     /// work out its poses one by one.

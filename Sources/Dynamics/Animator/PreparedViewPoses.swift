@@ -57,10 +57,12 @@ extension DynamicAnimator {
     static let preparedPoseCount = 1024
 
     /// Prepares every awake body's `PreparedViewPose` on the world's threads, where there are
-    /// several and enough bodies; returns whether it did.
+    /// several and enough bodies, and the animator moves views or layout attributes (one without
+    /// a reference view or layout moves plain items, whose poses need no rounding); returns
+    /// whether it did.
     func prepareViewPoses() -> Bool {
         let count = world.awakeBodyCount
-        guard world.definition.workerCount > 1 && count >= preparedPoseMinimum else { return false }
+        guard mode != .abstract && world.definition.workerCount > 1 && count >= preparedPoseMinimum else { return false }
         preparedPoses.reserve(count)
         world.forEachAwakePose(preparedPoses.task,
                                PreparedViewPoseKernel(out: preparedPoses.base, displayScale: displayScale),

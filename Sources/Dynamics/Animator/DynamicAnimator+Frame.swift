@@ -32,6 +32,7 @@ extension DynamicAnimator {
             firstSubStep = false
             let start = clock.now
             world.step(Float(h))
+            engineSteps &+= 1
             engineTime += clock.now - start
             gatherEvents()
             let wasWritingBack = isWritingBack
@@ -63,13 +64,13 @@ extension DynamicAnimator {
     /// work out its poses one by one.
     private func writeBackAwakeBodies(reference: View?) {
         let count = world.awakeBodyCount
-        let prepared = prepareViewPoses(), steps = world.stepCount
+        let prepared = prepareViewPoses(), steps = engineSteps
         let poses = preparedPoses.base
         let far = Self.writeBackPrefetchDistance, near = far / 2
         for i in 0..<count {
             if i + far < count { prefetchRecord(userData: world.awakeBodyUserData(at: i + far)) }
             if i + near < count { prefetchItem(userData: world.awakeBodyUserData(at: i + near)) }
-            if prepared && world.stepCount == steps,
+            if prepared && engineSteps == steps,
                let entry = unretainedRecord(userData: world.awakeBodyUserData(at: i)) {
                 entry._withUnsafeGuaranteedRef { writeBack($0, prepared: poses[i], index: i, reference: reference) }
             } else {

@@ -70,6 +70,9 @@ public final class DynamicAnimator: FrameDriven {
     /// then would destroy records and bodies in the middle of the loop, so it waits for the next
     /// frame (`syncIfNeeded`).
     var isWritingBack = false
+    /// The world's steps this animator has run: a setter that steps the animator again in the
+    /// middle of a write-back shows in it.
+    var engineSteps = 0
     /// The views' poses the write-back prepares on the world's threads (`prepareViewPoses`).
     let preparedPoses = PreparedViewPoses()
     /// The fewest awake bodies for which the write-back prepares them: `preparedPoseCount`, or

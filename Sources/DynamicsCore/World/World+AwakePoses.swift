@@ -26,18 +26,23 @@ package struct AwakePoses {
 /// The holder of an `AwakePoseKernel` for `World.forEachAwakePose`: made once and reused, so
 /// that handing the work to the threads allocates nothing.
 package final class AwakePoseTask<Kernel: AwakePoseKernel> {
-    let task = KernelTask<AwakePoseChunks<Kernel>>()
+    let task = AwakePoseChunks<Kernel>()
 
     /// An empty holder.
     package init() {}
 }
 
-/// An `AwakePoseKernel` as the worker pool runs it.
-struct AwakePoseChunks<Kernel: AwakePoseKernel>: ChunkKernel {
-    var kernel: Kernel
-    var poses: AwakePoses
+/// An `AwakePoseKernel` as the worker pool runs it. A task class of its own rather than a
+/// `KernelTask`: with this generic use of `KernelTask`, the compiler no longer proved that the
+/// engine's own accesses to `KernelTask.kernel` never overlap, and checked each of them at run
+/// time (callgrind, small-stack's counted steps: 2 668 265 → 2 848 673 instructions, +6.8 %).
+final class AwakePoseChunks<Kernel: AwakePoseKernel>: ParallelTask, @unchecked Sendable {
+    var kernel: Kernel?
+    var poses: AwakePoses?
 
-    func run(_ range: Range<Int>) { kernel.run(range, poses: poses) }
+    override func execute(_ range: Range<Int>) {
+        if let kernel, let poses { kernel.run(range, poses: poses) }
+    }
 }
 
 extension World {
@@ -46,8 +51,8 @@ extension World {
     /// between steps, never from inside one.
     package func forEachAwakePose<Kernel: AwakePoseKernel>(_ holder: AwakePoseTask<Kernel>, _ kernel: Kernel,
                                                           minimumChunk: Int) {
-        let poses = AwakePoses(sims: UnsafePointer(bodies.sim.base))
-        parallel(holder.task, AwakePoseChunks(kernel: kernel, poses: poses), count: bodies.awakeCount,
-                 minimumChunk: max(1, minimumChunk))
+        holder.task.kernel = kernel
+        holder.task.poses = AwakePoses(sims: UnsafePointer(bodies.sim.base))
+        pool.run(holder.task, count: bodies.awakeCount, minimumChunk: max(1, minimumChunk))
     }
 }

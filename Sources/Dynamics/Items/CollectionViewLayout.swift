@@ -36,11 +36,22 @@ open class CollectionViewLayoutAttributes: DynamicItem, PixelAlignedItem {
     /// The kind of a supplementary or decoration view; nil for cells.
     public let representedElementKind: String?
     /// The element's center, in the layout's content coordinates.
-    open var center: CGPoint = .zero
+    open var center: CGPoint {
+        get { storedCenter }
+        set { storedCenter = newValue }
+    }
     /// The element's size.
     open var size: CGSize = .zero
     /// The element's transform about its center.
-    open var transform: CGAffineTransform = .identity
+    open var transform: CGAffineTransform {
+        get { storedTransform }
+        set { storedTransform = newValue }
+    }
+    /// `center`'s and `transform`'s storage, private so that the optimizer drops the run-time
+    /// exclusivity checks on them (see `View.center`): the animator's write-back sets both on
+    /// every moving element in every frame.
+    private var storedCenter: CGPoint = .zero
+    private var storedTransform: CGAffineTransform = .identity
     /// The element's opacity.
     open var alpha: CGFloat = 1
     /// The element's stacking order.

@@ -11,12 +11,28 @@ open class View: DynamicItem, PixelAlignedItem {
     }
     /// The view's center, in its superview's coordinates (animated inside animation blocks).
     open var center: CGPoint {
-        didSet { if AnimationRecorder.isRecording { AnimationRecorder.record(self, "center", from: oldValue, to: center) { [weak self] in self?.center = $0 } } }
+        get { storedCenter }
+        set {
+            let oldValue = storedCenter
+            storedCenter = newValue
+            if AnimationRecorder.isRecording { AnimationRecorder.record(self, "center", from: oldValue, to: center) { [weak self] in self?.center = $0 } }
+        }
     }
     /// The view's transform about its center (animated inside animation blocks).
-    open var transform: CGAffineTransform = .identity {
-        didSet { if AnimationRecorder.isRecording { AnimationRecorder.record(self, "transform", from: oldValue, to: transform) { [weak self] in self?.transform = $0 } } }
+    open var transform: CGAffineTransform {
+        get { storedTransform }
+        set {
+            let oldValue = storedTransform
+            storedTransform = newValue
+            if AnimationRecorder.isRecording { AnimationRecorder.record(self, "transform", from: oldValue, to: transform) { [weak self] in self?.transform = $0 } }
+        }
     }
+    /// `center`'s and `transform`'s storage. Private and only read or assigned whole, so that the
+    /// optimizer drops the run-time exclusivity checks it makes on a class's stored properties:
+    /// on the open properties themselves (with observers) they were a sixth of the animator's
+    /// write-back, which sets both on every moving view in every frame.
+    private var storedCenter: CGPoint
+    private var storedTransform: CGAffineTransform = .identity
     /// The view's opacity (animated inside animation blocks).
     open var alpha: CGFloat = 1 {
         didSet { if AnimationRecorder.isRecording { AnimationRecorder.record(self, "alpha", from: oldValue, to: alpha) { [weak self] in self?.alpha = $0 } } }
@@ -42,7 +58,7 @@ open class View: DynamicItem, PixelAlignedItem {
     /// Creates a view with the given frame (in its future superview's coordinates).
     public init(frame: CGRect) {
         bounds = CGRect(origin: .zero, size: frame.size)
-        center = CGPoint(x: frame.midX, y: frame.midY)
+        storedCenter = CGPoint(x: frame.midX, y: frame.midY)
     }
 
     /// The view's untransformed rectangle in its superview's coordinates.

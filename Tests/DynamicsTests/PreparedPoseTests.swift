@@ -109,16 +109,18 @@ struct PreparedPoseTests {
     }
 }
 
-/// A view whose `center` setter steps its animator once more, at the `stepAtFrame`-th write.
+/// A view whose `center` setter steps its animator `nestedFrames` more frames of 1/60 s, at the
+/// `stepAtFrame`-th write.
 final class SteppingView: View {
     weak var animator: DynamicAnimator?
     var stepAtFrame = 0
+    var nestedFrames = 1
     private var writes = 0
 
     override var center: CGPoint {
         didSet {
             writes += 1
-            if writes == stepAtFrame { animator?.step(by: 1.0 / 60) }
+            if writes == stepAtFrame { for _ in 0..<nestedFrames { animator?.step(by: 1.0 / 60) } }
         }
     }
 }

@@ -37,7 +37,7 @@ extension DynamicAnimator {
             gatherEvents()
             let wasWritingBack = isWritingBack
             isWritingBack = true
-            for i in 0..<world.fellAsleepBodyCount { writeBack(world.fellAsleepBodyPose(at: i), reference: reference) }
+            writeBackFellAsleepBodies(reference: reference)
             isWritingBack = wasWritingBack
             accumulator -= h
         }
@@ -60,21 +60,42 @@ extension DynamicAnimator {
     /// and each item half as far ahead, once its record is in.
     ///
     /// With several threads and many bodies, the poses are prepared on them first
-    /// (`prepareViewPoses`); a setter that steps the animator again makes the rest of the loop
-    /// work out its poses one by one.
+    /// (`prepareViewPoses`). A setter that steps the animator again ends the loop: the nested
+    /// frames wrote back every body awake after them, and those that fell asleep in them, with
+    /// newer poses, and fewer bodies may be awake (the loop went on and asked the world for
+    /// bodies past the last awake one).
     private func writeBackAwakeBodies(reference: View?) {
         let count = world.awakeBodyCount
         let prepared = prepareViewPoses(), steps = engineSteps
         let poses = preparedPoses.base
         let far = Self.writeBackPrefetchDistance, near = far / 2
         for i in 0..<count {
+            if engineSteps != steps { return }
             if i + far < count { prefetchRecord(userData: world.awakeBodyUserData(at: i + far)) }
             if i + near < count { prefetchItem(userData: world.awakeBodyUserData(at: i + near)) }
-            if prepared && engineSteps == steps,
-               let entry = unretainedRecord(userData: world.awakeBodyUserData(at: i)) {
+            if prepared, let entry = unretainedRecord(userData: world.awakeBodyUserData(at: i)) {
                 entry._withUnsafeGuaranteedRef { writeBack($0, prepared: poses[i], index: i, reference: reference) }
             } else {
                 writeBack(world.awakeBodyPose(at: i), reference: reference)
+            }
+        }
+    }
+
+    /// Writes the final poses of the bodies that fell asleep in the sub-step just run. A setter
+    /// that steps the animator again replaces the world's list of them, so the list's user data
+    /// is copied first (into room made when items are added): the bodies still to be written are
+    /// then written from their poses after the nested frames (which wrote any that woke again).
+    private func writeBackFellAsleepBodies(reference: View?) {
+        let count = world.fellAsleepBodyCount
+        guard count > 0 else { return }
+        fellAsleepUserData.removeAll(keepingCapacity: true)
+        for i in 0..<count { fellAsleepUserData.append(world.fellAsleepBodyPose(at: i).userData) }
+        let steps = engineSteps
+        for i in 0..<count {
+            if engineSteps == steps {
+                writeBack(world.fellAsleepBodyPose(at: i), reference: reference)
+            } else if let entry = unretainedRecord(userData: fellAsleepUserData[i]) {
+                entry._withUnsafeGuaranteedRef { writeBackAfterNestedSteps($0, reference: reference) }
             }
         }
     }
@@ -91,7 +112,11 @@ extension DynamicAnimator {
             return
         }
         let item = record.item
-        if item.center != prepared.center { item.center = prepared.center }
+        if item.center != prepared.center {
+            let steps = engineSteps
+            item.center = prepared.center
+            guard engineSteps == steps else { return writeBackAfterNestedSteps(record, reference: reference) }
+        }
         let transform = CGAffineTransform(a: prepared.cosine, b: prepared.sine, c: -prepared.sine, d: prepared.cosine,
                                           tx: 0, ty: 0)
         if item.transform != transform { item.transform = transform }

@@ -111,6 +111,7 @@ extension DynamicAnimator {
     /// Writes a body's pose back to its item (rounded for views and layout attributes).
     /// `reference` is `referenceView`, loaded once per frame by the caller.
     func writeBack(_ record: ItemBody, position: Vec2, rotation: Rotation, reference: View?) {
+        let steps = engineSteps
         var center = CGPoint(x: CGFloat(position.x), y: CGFloat(position.y))
         let item = record.item
         let transform: CGAffineTransform
@@ -126,15 +127,27 @@ extension DynamicAnimator {
             center = CGPoint(x: Self.pixelRounded(center.x, scale: displayScale),
                              y: Self.pixelRounded(center.y, scale: displayScale))
             angle = Self.roundedAngle(angle)
-            if item.center != center { item.center = center }
+            if item.center != center {
+                item.center = center
+                guard engineSteps == steps else { return writeBackAfterNestedSteps(record, reference: reference) }
+            }
             transform = CGAffineTransform(rotationAngle: angle)
         } else {
             item.center = center
+            guard engineSteps == steps else { return writeBackAfterNestedSteps(record, reference: reference) }
             // Straight from the body's cosine and sine: going through the angle took an arc
             // tangent, a sine and a cosine per item and frame, a third of the write-back.
             let c = CGFloat(rotation.cosine), s = CGFloat(rotation.sine)
             transform = CGAffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
         }
         if item.transform != transform { item.transform = transform }
+    }
+
+    /// Writes an item back again from its body's pose now, after its `center` setter stepped the
+    /// animator again: the rest of the pose it was given (its transform) is out of date, and the
+    /// nested frames wrote it only if the body was awake in them.
+    func writeBackAfterNestedSteps(_ record: ItemBody, reference: View?) {
+        let pose = world.transform(of: record.body)
+        writeBack(record, position: pose.position, rotation: pose.rotation, reference: reference)
     }
 }

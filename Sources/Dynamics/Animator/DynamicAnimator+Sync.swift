@@ -138,7 +138,11 @@ extension DynamicAnimator {
             return refuse(DynamicsUsageError(argument: "item.center/transform", rule: "must be finite, got \(item.center)"))
         }
         let index = freeItemIndices.popLast() ?? itemTable.count
-        if index == itemTable.count { itemTable.append(nil) }
+        if index == itemTable.count {
+            itemTable.append(nil)
+            // Doubled, so that adding items one by one does not copy the room each time.
+            if fellAsleepUserData.capacity < itemTable.count { fellAsleepUserData.reserveCapacity(2 * itemTable.count) }
+        }
         var definition = BodyDefinition(type: configuration.anchored ? .static : .dynamic,
                                         position: Vec2(Float(center.x), Float(center.y)), angle: Float(angle))
         definition.gravityScale = configuration.gravity ? 1 : 0

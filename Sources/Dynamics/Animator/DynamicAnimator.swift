@@ -82,6 +82,9 @@ public final class DynamicAnimator: FrameDriven {
     var itemBodies: [ObjectIdentifier: ItemBody] = [:]
     var itemTable: [ItemBody?] = []
     var freeItemIndices: [Int] = []
+    /// The user data of the bodies that fell asleep in a sub-step, while they are written back
+    /// (`writeBackFellAsleepBodies`): room for one per item table entry, made as the table grows.
+    var fellAsleepUserData: [UInt64] = []
     /// The hierarchy flattened depth first (each behavior followed by its children).
     var flatBehaviors: [DynamicBehavior] = []
     var gravityVector = CGVector.zero

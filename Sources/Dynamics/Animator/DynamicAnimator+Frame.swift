@@ -9,7 +9,9 @@ extension DynamicAnimator {
     /// every item that moved, delivers collision callbacks (all began, then all ended), runs the
     /// behaviors' `action` blocks, and pauses when everything is at rest. Does nothing while the
     /// animator is paused. Behaviors added or removed by an item's `center` or `transform` setter
-    /// while the poses are written back take effect at the next frame.
+    /// while the poses are written back take effect at the next frame. A setter may step the
+    /// animator again: the frames it runs write every body back, so the outer frame's write-back
+    /// does not go on with its older poses.
     public func step(by frameDuration: TimeInterval) {
         guard frameDuration.isFinite && frameDuration >= 0 else {
             return refuse(DynamicsUsageError(argument: "frameDuration", rule: "must be finite and >= 0, got \(frameDuration)"))

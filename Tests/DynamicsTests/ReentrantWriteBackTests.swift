@@ -8,8 +8,9 @@ import DynamicsCore
 @Suite("A setter that steps its animator again")
 struct ReentrantWriteBackTests {
     /// 40 views resting on the floor of a 400 × 300 pt reference view and, first of the items, a
-    /// view falling onto them whose `center` setter, at its third write, steps the animator for
-    /// ten seconds; on two threads, with poses prepared from `preparedMinimum` awake bodies.
+    /// view falling onto them whose `center` setter, at its third write, steps the animator 600
+    /// frames (it pauses once everything sleeps, after about a second); on two threads, with
+    /// poses prepared from `preparedMinimum` awake bodies, for ten frames.
     func run(preparedMinimum: Int) -> (views: [View], animator: DynamicAnimator, root: View) {
         let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
         let stepper = SteppingView(frame: CGRect(x: 196, y: 150, width: 10, height: 10))

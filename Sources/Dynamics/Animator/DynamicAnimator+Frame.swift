@@ -64,8 +64,8 @@ extension DynamicAnimator {
     /// With several threads and many bodies, the poses are prepared on them first
     /// (`prepareViewPoses`). A setter that steps the animator again ends the loop: the nested
     /// frames wrote back every body awake after them, and those that fell asleep in them, with
-    /// newer poses, and fewer bodies may be awake (the loop went on and asked the world for
-    /// bodies past the last awake one).
+    /// newer poses, and fewer bodies may be awake (going on, the loop had asked the world for
+    /// bodies past the last awake one, and stopped the program).
     private func writeBackAwakeBodies(reference: View?) {
         let count = world.awakeBodyCount
         let prepared = prepareViewPoses(), steps = engineSteps

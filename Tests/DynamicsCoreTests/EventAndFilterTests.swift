@@ -100,6 +100,26 @@ struct EventAndFilterTests {
         #expect(found == [shapes[1], shapes[2]])
     }
 
+    @Test("a shape that collides with nothing reports its box where its body is now, and a query finds it there")
+    func inertShapeBox() throws {
+        // No step updates such a shape's box; `aabb(of:)` and the query work it out on demand.
+        let world = try makeWorld(gravity: 0)
+        let body = try world.createBody(BodyDefinition(type: .dynamic))
+        let ghost = try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.25),
+                                                                    filter: CollisionFilter(categoryBits: 1, maskBits: 0)))
+        try world.setLinearVelocity(Vec2(6, 0), of: body)
+        try world.setAngularVelocity(1, of: body)
+        for _ in 0..<60 { world.step(1.0 / 60) }
+        let xf = world.transform(of: body)
+        #expect(xf.position.x > 5.9 && abs(xf.rotation.angle - 1) < 1e-3, "the body did not move as set: \(xf)")
+        let corners = [Vec2(-0.5, -0.25), Vec2(0.5, -0.25), Vec2(0.5, 0.25), Vec2(-0.5, 0.25)].map { xf.apply($0) }
+        let box = world.aabb(of: ghost)
+        #expect(abs(box.lower.x - corners.map(\.x).min()!) < 1e-5 && abs(box.upper.x - corners.map(\.x).max()!) < 1e-5)
+        #expect(abs(box.lower.y - corners.map(\.y).min()!) < 1e-5 && abs(box.upper.y - corners.map(\.y).max()!) < 1e-5)
+        #expect(world.shapes(overlapping: AABB(lower: Vec2(5.9, -0.1), upper: Vec2(6.1, 0.1))) == [ghost])
+        #expect(world.shapes(overlapping: AABB(lower: Vec2(-0.1, -0.1), upper: Vec2(0.1, 0.1))).isEmpty)
+    }
+
     @Test("a query with a margin wider than the broadphase's finds shapes cells away; static shapes are not grown")
     func queryWithWideMargin() throws {
         // One-metre cells and a 0.1 m broadphase margin: the circle's fat box ends at x = 0.35,

@@ -243,7 +243,7 @@ extension World {
             let s = shapes.slotOfID[Int(index)]
             // The box grown by the margin now, not the fat box, which dates from the last time the
             // shape was placed (see `Tolerances.fatMargin`).
-            let shapeBox = shapes.aabb[Int(s)]
+            let shapeBox = currentAABB(slot: Int(s))
             let moving = margin > 0 && !bodies.isStatic(slot: shapes.body[Int(s)])
             if (moving ? shapeBox.expanded(by: margin) : shapeBox).overlaps(box) { result.append(shapeID(slot: s)) }
         }

@@ -98,7 +98,15 @@ extension World {
     /// A removed handle is refused (see `lastRefusal`) and the answer is an empty box at the origin.
     public func aabb(of id: ShapeID) -> AABB {
         guard let s = liveSlot(id, "aabb(of:)") else { return AABB(lower: .zero, upper: .zero) }
-        return shapes.aabb[s]
+        return currentAABB(slot: s)
+    }
+
+    /// The bounding box of the shape in slot `s` at its body's pose now: the stored box, kept
+    /// up to date by every step, or, for a shape that collides with nothing (whose box no step
+    /// updates, see `FinalizeView.updateShapeBoxes`), the box worked out here.
+    func currentAABB(slot s: Int) -> AABB {
+        guard shapes.placement[s] == .inert else { return shapes.aabb[s] }
+        return shapes.computeAABB(s, bodies.sim[bodies.dense(shapes.body[s])].originTransform)
     }
 
     /// Sets the friction coefficient; applies from the next step, to the shape's existing

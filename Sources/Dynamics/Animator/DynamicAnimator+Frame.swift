@@ -114,11 +114,7 @@ extension DynamicAnimator {
             return
         }
         let item = record.item
-        if item.center != prepared.center {
-            let steps = engineSteps
-            item.center = prepared.center
-            guard engineSteps == steps else { return writeBackAfterNestedSteps(record, reference: reference) }
-        }
+        if item.center != prepared.center, !setCenter(prepared.center, of: record, reference: reference) { return }
         let transform = CGAffineTransform(a: prepared.cosine, b: prepared.sine, c: -prepared.sine, d: prepared.cosine,
                                           tx: 0, ty: 0)
         if item.transform != transform { item.transform = transform }

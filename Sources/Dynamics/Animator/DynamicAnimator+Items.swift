@@ -111,7 +111,6 @@ extension DynamicAnimator {
     /// Writes a body's pose back to its item (rounded for views and layout attributes).
     /// `reference` is `referenceView`, loaded once per frame by the caller.
     func writeBack(_ record: ItemBody, position: Vec2, rotation: Rotation, reference: View?) {
-        let steps = engineSteps
         var center = CGPoint(x: CGFloat(position.x), y: CGFloat(position.y))
         let item = record.item
         let transform: CGAffineTransform
@@ -127,20 +126,30 @@ extension DynamicAnimator {
             center = CGPoint(x: Self.pixelRounded(center.x, scale: displayScale),
                              y: Self.pixelRounded(center.y, scale: displayScale))
             angle = Self.roundedAngle(angle)
-            if item.center != center {
-                item.center = center
-                guard engineSteps == steps else { return writeBackAfterNestedSteps(record, reference: reference) }
-            }
+            if item.center != center, !setCenter(center, of: record, reference: reference) { return }
             transform = CGAffineTransform(rotationAngle: angle)
         } else {
-            item.center = center
-            guard engineSteps == steps else { return writeBackAfterNestedSteps(record, reference: reference) }
+            guard setCenter(center, of: record, reference: reference) else { return }
             // Straight from the body's cosine and sine: going through the angle took an arc
             // tangent, a sine and a cosine per item and frame, a third of the write-back.
             let c = CGFloat(rotation.cosine), s = CGFloat(rotation.sine)
             transform = CGAffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
         }
         if item.transform != transform { item.transform = transform }
+    }
+
+    /// Sets the item's `center` and returns true, or, when its setter stepped the animator again,
+    /// writes the item again from its body's pose now (`writeBackAfterNestedSteps`) and returns
+    /// false: the rest of the pose the caller holds is then out of date.
+    @inline(__always)
+    func setCenter(_ center: CGPoint, of record: ItemBody, reference: View?) -> Bool {
+        let steps = engineSteps
+        record.item.center = center
+        guard engineSteps == steps else {
+            writeBackAfterNestedSteps(record, reference: reference)
+            return false
+        }
+        return true
     }
 
     /// Writes an item back again from its body's pose now, after its `center` setter stepped the

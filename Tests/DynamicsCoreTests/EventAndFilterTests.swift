@@ -120,6 +120,34 @@ struct EventAndFilterTests {
         #expect(world.shapes(overlapping: AABB(lower: Vec2(-0.1, -0.1), upper: Vec2(0.1, 0.1))).isEmpty)
     }
 
+    @Test("a body that collides with nothing, given a colliding shape while it falls, lands on the ground")
+    func collidingShapeAddedInFlight() throws {
+        // The step skips the boxes of a body whose shapes all collide with nothing; the new shape
+        // must end that, or its box stays where it was made and the body falls through the ground.
+        let world = try makeWorld(gravity: 10)
+        try addGround(world)
+        let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(0, 3)))
+        try world.createShape(on: body, ShapeDefinition(.circle(radius: 0.5), filter: CollisionFilter(categoryBits: 1, maskBits: 0)))
+        for _ in 0..<10 { world.step(1.0 / 60) }
+        try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5)))
+        for _ in 0..<120 { world.step(1.0 / 60) }
+        #expect(abs(world.transform(of: body).position.y - 0.5) < 0.02, "\(world.transform(of: body).position)")
+        #expect(world.linearVelocity(of: body).length < 0.05)
+    }
+
+    @Test("a body whose first shape collides with nothing still lands on its other shape")
+    func collidingShapeBehindInertOne() throws {
+        // A body lists its newest shape first: here the inert circle, then the colliding box.
+        let world = try makeWorld(gravity: 10)
+        try addGround(world)
+        let body = try world.createBody(BodyDefinition(type: .dynamic, position: Vec2(0, 3)))
+        let box = try world.createShape(on: body, ShapeDefinition(.box(halfWidth: 0.5, halfHeight: 0.5)))
+        try world.createShape(on: body, ShapeDefinition(.circle(radius: 2), filter: CollisionFilter(categoryBits: 0, maskBits: 0xFFFF)))
+        for _ in 0..<120 { world.step(1.0 / 60) }
+        #expect(abs(world.transform(of: body).position.y - 0.5) < 0.02, "\(world.transform(of: body).position)")
+        #expect(abs(world.aabb(of: box).lower.y) < 0.02, "\(world.aabb(of: box))")
+    }
+
     @Test("a query with a margin wider than the broadphase's finds shapes cells away; static shapes are not grown")
     func queryWithWideMargin() throws {
         // One-metre cells and a 0.1 m broadphase margin: the circle's fat box ends at x = 0.35,

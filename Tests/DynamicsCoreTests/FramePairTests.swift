@@ -20,7 +20,8 @@ struct FramePairTests {
         BodySim(center: Vec2(random.signed(reach), random.signed(reach)), rotation: Rotation(angle: random.signed(.pi)),
                 localCenter: Vec2(random.signed(2), random.signed(2)), mass: 1, invMass: 1, inertia: 1, invInertia: 1,
                 linearDamping: 0, angularDamping: 0, gravityScale: 1, force: .zero, torque: 0, sleepTime: 0,
-                minExtent: 0.1, maxExtent: 1, type: .dynamic, fixedRotation: false, allowSleep: true)
+                minExtent: 0.1, maxExtent: 1, type: .dynamic, fixedRotation: false, allowSleep: true,
+                hasCollidingShapes: true)
     }
 
     static func bits(_ t: Transform) -> [UInt32] {

@@ -43,7 +43,7 @@ struct VelocityStepTests {
                                 linearDamping: b % 3 == 0 ? 0 : 2 * unit(), angularDamping: b % 4 == 0 ? 0 : 3 * unit(),
                                 gravityScale: b % 5 == 0 ? -0.5 : 1, force: Vec2(signed(40), signed(40)), torque: signed(20),
                                 sleepTime: 0, minExtent: 0.1, maxExtent: 1, type: dynamic ? .dynamic : .kinematic,
-                                fixedRotation: b % 6 == 1, allowSleep: true))
+                                fixedRotation: b % 6 == 1, allowSleep: true, hasCollidingShapes: true))
             let fast: Float = b % 9 == 0 ? 2_000 : 5
             states.append(BodyState(linearVelocity: Vec2(signed(fast), signed(fast)), angularVelocity: b % 8 == 2 ? 0 : signed(fast * 10),
                                     inverseMass: invMass, deltaPosition: .zero, deltaRotation: Rotation(cosine: 0.6 + 0.01 * unit(), sine: 0.8)))

@@ -147,7 +147,7 @@ struct RandomSolverInputs {
                                 inertia: invInertia == 0 ? 0 : 1 / invInertia, invInertia: invInertia,
                                 linearDamping: 0, angularDamping: 0, gravityScale: 1, force: .zero, torque: 0,
                                 sleepTime: 0, minExtent: 0.1, maxExtent: 1, type: invMass == 0 ? .kinematic : .dynamic,
-                                fixedRotation: false, allowSleep: true))
+                                fixedRotation: false, allowSleep: true, hasCollidingShapes: true))
             states.append(BodyState(linearVelocity: Vec2(signed(3), signed(3)), angularVelocity: signed(4), inverseMass: invMass,
                                     deltaPosition: .zero, deltaRotation: .identity))
         }

@@ -44,6 +44,10 @@ struct BodySim: BitwiseCopyable {
     var type: BodyType
     var fixedRotation: Bool
     var allowSleep: Bool
+    /// Whether any of the body's shapes collides with something (its filter's category and mask
+    /// are both non-zero), set with its mass (`World.updateMass`). The finalisation skips the
+    /// shapes of a body that has none: nothing reads their boxes (`FinalizeView`).
+    var hasCollidingShapes: Bool
 
     /// The transform of the body origin.
     @inline(__always)

@@ -85,7 +85,7 @@ struct FinalizeView: ChunkKernel {
             moveBody(d)
             // Fast bodies too: their sweep rarely moves them, and boxes redone only then keep the
             // serial part short.
-            enlarged[d] = updateShapeBoxes(d, at: sims[d].originTransform, marks: marks) ? 1 : 0
+            enlarged[d] = updateShapeBoxes(movedBody: d, marks: marks) ? 1 : 0
         }
     }
 
@@ -108,9 +108,7 @@ struct FinalizeView: ChunkKernel {
         while blockStart < range.upperBound {
             let blockEnd = min(blockStart + Self.blockSize, range.upperBound)
             for d in blockStart..<blockEnd { moveBody(d) }
-            for d in blockStart..<blockEnd {
-                enlarged[d] = updateShapeBoxes(d, at: sims[d].originTransform, marks: marks) ? 1 : 0
-            }
+            for d in blockStart..<blockEnd { enlarged[d] = updateShapeBoxes(movedBody: d, marks: marks) ? 1 : 0 }
             blockStart = blockEnd
         }
     }
@@ -153,6 +151,15 @@ struct FinalizeView: ChunkKernel {
     /// items collide with nothing, the boxes had been a tenth of the step's instructions.
     @inline(__always)
     func updateShapeBoxes(_ d: Int) -> Bool { updateShapeBoxes(d, at: sims[d].originTransform) }
+
+    /// `updateShapeBoxes(d)` for a body that `moveBody` has just moved, listing marked proxies in
+    /// `marks`; nothing at all for a body whose shapes all collide with nothing
+    /// (`BodySim.hasCollidingShapes`): not even its transform, or its first shape, is loaded.
+    @inline(__always)
+    func updateShapeBoxes(movedBody d: Int, marks: UnsafeMutablePointer<MovedMarkBatch>?) -> Bool {
+        guard sims[d].hasCollidingShapes else { return false }
+        return updateShapeBoxes(d, at: sims[d].originTransform, marks: marks)
+    }
 
     /// `updateShapeBoxes(d)` with the body's origin at `xf` (its `originTransform`); a proxy of
     /// the detached grid that stays an ordinary proxy is marked moved here and listed in `marks`,

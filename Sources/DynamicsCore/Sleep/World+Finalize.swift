@@ -30,6 +30,9 @@ extension World {
             moveBuffer.reserve(moveBuffer.count + shapes.slotCount)
             movedListCursor.next.store(moveBuffer.count, ordering: .relaxed)
         }
+        // Without proxies in the moving grid (every moving shape collides with nothing, as in a
+        // swarm in fields), the pass loads the shape records of large proxies at most: prefetching
+        // them for every body would cost more than it saves (fields-swarm, callgrind).
         let view = FinalizeView(states: bodies.state.base, sims: bodies.sim.base, slotOfDense: bodies.slotOfDense.base,
                                 firstShape: bodies.firstShape.base, nextInBody: shapes.nextInBody.base,
                                 geometry: shapes.geometry.base, vertices: shapes.vertices.base, lanes: shapes.edgeLanes.floats.base,
@@ -45,7 +48,7 @@ extension World {
                                 dt: dt, enableSleep: definition.enableSleep, enableContinuous: sweeps,
                                 linearSleepTolerance: tolerances.linearSleepTolerance,
                                 angularSleepTolerance: tolerances.angularSleepTolerance,
-                                prefetches: prefetchesRecords, fastBodies: fastBodyFlags.base,
+                                prefetches: prefetchesRecords && movingProxyCount > 0, fastBodies: fastBodyFlags.base,
                                 sleepFlags: sleepFlags.base, timeToSleep: tolerances.timeToSleep,
                                 enlarged: enlargedFlags.base)
         parallel(tasks.finalize, view, count: awake, minimumChunk: 512)

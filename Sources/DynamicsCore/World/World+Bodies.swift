@@ -13,7 +13,8 @@ extension World {
                           linearDamping: definition.linearDamping, angularDamping: definition.angularDamping,
                           gravityScale: definition.gravityScale, force: .zero, torque: 0, sleepTime: 0,
                           minExtent: .greatestFiniteMagnitude, maxExtent: 0, type: definition.type,
-                          fixedRotation: definition.fixedRotation, allowSleep: definition.allowSleep)
+                          fixedRotation: definition.fixedRotation, allowSleep: definition.allowSleep,
+                          hasCollidingShapes: false)
         var state = BodyState.resting
         if definition.type != .static {
             state.linearVelocity = definition.linearVelocity

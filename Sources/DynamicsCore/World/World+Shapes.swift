@@ -179,10 +179,12 @@ extension World {
         var mass: Float = 0, inertiaAboutOrigin: Float = 0
         var weightedCenter = Vec2.zero
         var minExtent = Float.greatestFiniteMagnitude
+        var collides = false
         var s = bodies.firstShape[Int(b)]
         while s >= 0 {
             let g = shapes.geometry[Int(s)]
             let density = shapes.density[Int(s)]
+            collides = collides || (shapes.category[Int(s)] != 0 && shapes.mask[Int(s)] != 0)
             switch g.kind {
             case .circle:
                 let m = circleMass(center: g.center, radius: g.radius, density: density)
@@ -202,6 +204,7 @@ extension World {
             s = shapes.nextInBody[Int(s)]
         }
         sim.minExtent = minExtent
+        sim.hasCollidingShapes = collides
         if sim.type == .dynamic {
             if mass > 0 {
                 let localCenter = weightedCenter / mass

@@ -17,10 +17,10 @@ struct PreparedViewPoseKernel: AwakePoseKernel {
     var out: UnsafeMutablePointer<PreparedViewPose>
     var displayScale: CGFloat
 
-    func run(_ range: Range<Int>, poses: AwakePoses) {
+    func run(_ range: Range<Int>, poses: AwakeBodyPoses) {
         for i in range {
-            let position = poses.position(i)
-            let angle = DynamicAnimator.roundedAngle(CGFloat(poses.rotation(i).angle))
+            let position = poses.position(at: i)
+            let angle = DynamicAnimator.roundedAngle(CGFloat(poses.rotation(at: i).angle))
             out[i] = PreparedViewPose(
                 center: CGPoint(x: DynamicAnimator.pixelRounded(CGFloat(position.x), scale: displayScale),
                                 y: DynamicAnimator.pixelRounded(CGFloat(position.y), scale: displayScale)),

@@ -19,13 +19,15 @@ struct BodyState: BitwiseCopyable {
 }
 
 /// Per-body data read once or twice per step (integration, finalisation), kept apart from the
-/// solver's record.
+/// solver's record. The pose fields are usable from inlinable code, so that `AwakeBodyPoses`'s
+/// readers inline into the facade's loops.
+@usableFromInline
 struct BodySim: BitwiseCopyable {
     /// World position of the centre of mass.
-    var center: Vec2
-    var rotation: Rotation
+    @usableFromInline var center: Vec2
+    @usableFromInline var rotation: Rotation
     /// The centre of mass in the body frame.
-    var localCenter: Vec2
+    @usableFromInline var localCenter: Vec2
     var mass: Float
     var invMass: Float
     var inertia: Float
@@ -50,7 +52,7 @@ struct BodySim: BitwiseCopyable {
     var hasCollidingShapes: Bool
 
     /// The transform of the body origin.
-    @inline(__always)
+    @inlinable @inline(__always)
     var originTransform: Transform {
         Transform(position: center - rotation.apply(localCenter), rotation: rotation)
     }

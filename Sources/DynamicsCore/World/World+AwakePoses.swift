@@ -6,21 +6,7 @@ package protocol AwakePoseKernel {
     /// Handles the awake bodies `range` (the indices of `World.awakeBodyPose(at:)`). Runs on any
     /// of the world's threads, beside other ranges: it must write nothing that another range
     /// writes or reads.
-    func run(_ range: Range<Int>, poses: AwakePoses)
-}
-
-/// The awake bodies' positions and rotations, as `World.awakeBodyPose(at:)` gives them, read
-/// straight from the world's records: valid while the world neither steps nor changes.
-package struct AwakePoses {
-    let sims: UnsafePointer<BodySim>
-
-    /// The world position of the `index`-th awake body's origin.
-    @inline(__always)
-    package func position(_ index: Int) -> Vec2 { sims[index].originTransform.position }
-
-    /// The `index`-th awake body's rotation.
-    @inline(__always)
-    package func rotation(_ index: Int) -> Rotation { sims[index].rotation }
+    func run(_ range: Range<Int>, poses: AwakeBodyPoses)
 }
 
 /// The holder of an `AwakePoseKernel` for `World.forEachAwakePose`: made once and reused, so
@@ -38,7 +24,7 @@ package final class AwakePoseTask<Kernel: AwakePoseKernel> {
 /// time (callgrind, small-stack's counted steps: 2 668 265 → 2 848 673 instructions, +6.8 %).
 final class AwakePoseChunks<Kernel: AwakePoseKernel>: ParallelTask, @unchecked Sendable {
     var kernel: Kernel?
-    var poses: AwakePoses?
+    var poses: AwakeBodyPoses?
 
     override func execute(_ range: Range<Int>) {
         if let kernel, let poses { kernel.run(range, poses: poses) }
@@ -52,7 +38,7 @@ extension World {
     package func forEachAwakePose<Kernel: AwakePoseKernel>(_ holder: AwakePoseTask<Kernel>, _ kernel: Kernel,
                                                           minimumChunk: Int) {
         holder.task.kernel = kernel
-        holder.task.poses = AwakePoses(sims: UnsafePointer(bodies.sim.base))
+        holder.task.poses = awakeBodyPoses
         pool.run(holder.task, count: bodies.awakeCount, minimumChunk: max(1, minimumChunk))
     }
 }

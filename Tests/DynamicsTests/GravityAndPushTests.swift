@@ -76,6 +76,31 @@ struct GravityAndPushTests {
         }
     }
 
+    @Test("pushes held by a composite behavior act as those added directly, and stop when it is removed")
+    func pushesInComposite() {
+        // 100×100 at density 1: 1 kg. A continuous 1 N along x and an instantaneous 1 N·s along y.
+        let item = Box(center: .zero, size: CGSize(width: 100, height: 100))
+        let steady = PushBehavior(items: [item], mode: .continuous)
+        steady.pushDirection = CGVector(dx: 1, dy: 0)
+        let kick = PushBehavior(items: [item], mode: .instantaneous)
+        kick.pushDirection = CGVector(dx: 0, dy: 1)
+        let inner = DynamicBehavior(), outer = DynamicBehavior()
+        inner.addChildBehavior(steady)
+        inner.addChildBehavior(kick)
+        outer.addChildBehavior(inner)
+        let animator = undamped(item, [outer])
+        let probe = DynamicItemBehavior(items: [item])
+        animator.addBehavior(probe)
+        run(animator, seconds: 1)
+        let t = 120 * DynamicAnimator.subStep
+        #expect(abs(probe.linearVelocity(for: item).x - 100 * t) < 1, "\(probe.linearVelocity(for: item))")
+        #expect(abs(probe.linearVelocity(for: item).y - 100) < 1e-3 && !kick.active)
+        animator.removeBehavior(outer)
+        let before = probe.linearVelocity(for: item)
+        run(animator, seconds: 0.5)
+        #expect(abs(probe.linearVelocity(for: item).x - before.x) < 1e-3)
+    }
+
     @Test("an instantaneous push of 1 N·s gives a 1 kg item 100 pt/s once, then turns inactive")
     func instantaneousPush() {
         let item = Box(center: .zero)

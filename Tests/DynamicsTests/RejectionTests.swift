@@ -111,4 +111,23 @@ struct RejectionTests {
         #expect(collision.boundaryIdentifiers == nil)
         expectStillWorking(animator, item)
     }
+
+    @Test("a display scale that is not finite and above 0 is refused; views stay on the kept scale's pixels")
+    func badDisplayScale() {
+        let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let view = View(frame: CGRect(x: 100, y: 100, width: 20, height: 20))
+        root.addSubview(view)
+        let animator = DynamicAnimator(referenceView: root)
+        animator.addBehavior(GravityBehavior(items: [view]))
+        animator.displayScale = 3
+        for bad: CGFloat in [0, -2, .nan, .infinity] {
+            animator.displayScale = bad
+            #expect(animator.displayScale == 3 && animator.lastUsageError?.argument == "displayScale", "\(bad)")
+        }
+        for _ in 0..<20 { animator.step(by: 1.0 / 60) }
+        // Falling since the first frame, on thirds of a point.
+        let y = view.center.y
+        #expect(y.isFinite && y > 101)
+        #expect(abs(3 * y - (3 * y).rounded()) < 1e-9, "\(y)")
+    }
 }

@@ -168,13 +168,13 @@ extension DynamicAnimator {
 
     /// Whether an instantaneous push is waiting to fire.
     private var hasPendingPushes: Bool {
-        for case let push as PushBehavior in flatBehaviors where push.mode == .instantaneous && push.active { return true }
+        for push in flatPushes where push.mode == .instantaneous && push.active { return true }
         return false
     }
 
     /// Continuous pushes act in every sub-step; instantaneous ones fire once, in the first.
     private func applyPushes(firstSubStep: Bool) {
-        for case let push as PushBehavior in flatBehaviors where push.active {
+        for push in flatPushes where push.active {
             let direction = push.pushDirection
             guard direction != .zero else { continue }
             if push.mode == .instantaneous && !firstSubStep { continue }
@@ -196,7 +196,7 @@ extension DynamicAnimator {
 
     /// After the sub-steps: instantaneous pushes that fired turn inactive.
     private func finishFrame() {
-        for case let push as PushBehavior in flatBehaviors where push.mode == .instantaneous && push.active {
+        for push in flatPushes where push.mode == .instantaneous && push.active {
             push.active = false
         }
     }

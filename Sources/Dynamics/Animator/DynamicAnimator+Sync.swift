@@ -19,6 +19,7 @@ extension DynamicAnimator {
         needsSync = false
         needsParameterSync = false
         flatBehaviors.removeAll(keepingCapacity: true)
+        flatPushes.removeAll(keepingCapacity: true)
         for behavior in behaviors { flatten(behavior) }
 
         let wanted = resolveConfigurations()
@@ -43,6 +44,7 @@ extension DynamicAnimator {
 
     private func flatten(_ behavior: DynamicBehavior) {
         flatBehaviors.append(behavior)
+        if let push = behavior as? PushBehavior { flatPushes.append(push) }
         for child in behavior.childBehaviors { flatten(child) }
     }
 

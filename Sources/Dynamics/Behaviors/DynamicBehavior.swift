@@ -7,7 +7,14 @@ open class DynamicBehavior {
     /// The child behaviors (only composites have any).
     public private(set) var childBehaviors: [DynamicBehavior] = []
     /// Called by the animator after every frame, after write-back and collision callbacks.
-    open var action: (() -> Void)?
+    open var action: (() -> Void)? {
+        get { storedAction }
+        set { storedAction = newValue }
+    }
+    /// `action`'s value, private and only read or assigned whole: the optimizer then drops the
+    /// run-time exclusivity check that the open stored property had on each read, once per
+    /// behavior and frame (3 % of springy-list's instructions, with 1 001 behaviors).
+    private var storedAction: (() -> Void)?
     /// The animator this behavior is part of, or nil.
     public internal(set) weak var dynamicAnimator: DynamicAnimator?
     /// The last call this behavior refused, and why.

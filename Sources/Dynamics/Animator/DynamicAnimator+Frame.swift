@@ -69,10 +69,10 @@ extension DynamicAnimator {
     ///
     /// The bodies are read in place (`World.awakeBodyPoses`, inlined), not through three calls
     /// into the engine's module per item, which had been 6.1 of the 21.6 million instructions of
-    /// fields-swarm's write-back in ten frames (callgrind). The view
-    /// stays valid until the loop ends: it ends when the world steps, and no setter adds or
-    /// removes a body while `isWritingBack` holds off syncs (a setter that wakes a body adds it
-    /// past the bodies read here).
+    /// fields-swarm's write-back in ten frames (callgrind). The view stays valid until the loop
+    /// ends: it ends when the world steps, and no setter adds or removes a body while
+    /// `isWritingBack` holds off syncs (a setter that wakes a body adds it past the bodies read
+    /// here).
     private func writeBackAwakeBodies(reference: View?) {
         let prepared = prepareViewPoses(), steps = engineSteps
         let bodies = world.awakeBodyPoses, count = bodies.count

@@ -6,7 +6,7 @@ public struct AwakeBodyPoses {
     @usableFromInline let sims: UnsafePointer<BodySim>
     @usableFromInline let slotOfDense: UnsafePointer<Int32>
     @usableFromInline let userData: UnsafePointer<UInt64>
-    /// How many bodies are awake.
+    /// How many bodies were awake when the view was made: the indices it answers for.
     public let count: Int
 
     /// The world position of the `index`-th awake body's origin.
